@@ -1,0 +1,84 @@
+package web
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/templates"
+)
+
+// pageError is a failed request: an HTTP status, the message to show (a
+// locales ID) and links that may help.
+type pageError struct {
+	status      int
+	msgID       string
+	suggestions []templates.Link
+}
+
+func (e *pageError) Error() string { return http.StatusText(e.status) + ": " + e.msgID }
+
+func errStatus(status int, msgID string) *pageError {
+	return &pageError{status: status, msgID: msgID}
+}
+
+// headings names each status's page heading.
+var headings = map[int]string{
+	http.StatusBadRequest:          "ErrBadRequestHeading",
+	http.StatusNotFound:            "ErrNotFoundHeading",
+	http.StatusMethodNotAllowed:    "ErrBadRequestHeading",
+	http.StatusRequestURITooLong:   "ErrBadRequestHeading",
+	http.StatusInternalServerError: "ErrServerHeading",
+}
+
+// handleError renders every error as a page (or JSON under /api/) in the
+// reader's language. Unexpected errors are logged and shown as 500.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	pe := &pageError{}
+	var he *echo.HTTPError
+	switch {
+	case errors.As(err, &pe):
+	case errors.As(err, &he) && he.Code == http.StatusNotFound:
+		pe = errStatus(http.StatusNotFound, "ErrNotFound")
+	case errors.As(err, &he) && he.Code == http.StatusMethodNotAllowed:
+		pe = errStatus(http.StatusMethodNotAllowed, "ErrMethod")
+	case errors.As(err, &he) && he.Code < 500:
+		pe = errStatus(he.Code, "ErrBadRequest")
+	default:
+		slog.Error("request failed", "path", c.Request().URL.Path, "err", err)
+		pe = errStatus(http.StatusInternalServerError, "ErrServer")
+	}
+	lang := s.errorLang(c)
+	msg := s.Catalog.T(lang, pe.msgID)
+	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		_ = c.JSON(pe.status, map[string]any{"error": map[string]any{"status": pe.status, "message": msg, "lang": lang}})
+		return
+	}
+	heading := headings[pe.status]
+	if heading == "" {
+		heading = "ErrBadRequestHeading"
+	}
+	p := s.page(c, lang, s.Catalog.T(lang, heading), "", nil)
+	p.Canonical = ""
+	c.Response().Header().Set("Cache-Control", "no-store")
+	_ = s.render(c, pe.status, templates.Error(templates.ErrorPage{
+		Page: p, Status: pe.status, Heading: p.Title, Message: msg, Suggestions: pe.suggestions,
+	}))
+}
+
+// errorLang is the path's language when it has one, else the reader's.
+func (s *Server) errorLang(c echo.Context) string {
+	path := strings.TrimPrefix(c.Request().URL.Path, "/api")
+	first, _, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	if locales.Has(first) {
+		return first
+	}
+	return s.readerLang(c)
+}

@@ -1,0 +1,159 @@
+package web
+
+import (
+	"encoding/xml"
+	"html"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/rules"
+	"github.com/mtgrules/site/templates"
+)
+
+// shortLink answers /r/{ref}: a redirect to the rule in the reader's
+// language, chosen by ?lang=, then the cookie, then Accept-Language.
+func (s *Server) shortLink(c echo.Context) error {
+	lang := c.QueryParam("lang")
+	if !locales.Has(lang) {
+		lang = s.readerLang(c)
+	}
+	raw := c.Param("ref")
+	num, ok := rules.NormalizeRef(raw)
+	if !ok {
+		return s.ruleNotFound(lang, raw)
+	}
+	if _, exists := s.book(lang).Rule(num); !exists {
+		return s.ruleNotFound(lang, num)
+	}
+	h := c.Response().Header()
+	h.Set("Cache-Control", "private, no-cache")
+	h.Add("Vary", "Cookie")
+	h.Add("Vary", "Accept-Language")
+	return c.Redirect(http.StatusFound, "/"+lang+"/rules/"+num)
+}
+
+// oembedSize is the default size of the embedded card.
+const oembedWidth, oembedHeight = 600, 200
+
+// oembed answers /oembed?url=…&format=json for rule and glossary pages.
+func (s *Server) oembed(c echo.Context) error {
+	if f := c.QueryParam("format"); f != "" && f != "json" {
+		return errStatus(http.StatusNotImplemented, "ErrOEmbedFormat")
+	}
+	u, err := url.Parse(c.QueryParam("url"))
+	if err != nil || u.Path == "" {
+		return errStatus(http.StatusNotFound, "ErrOEmbedURL")
+	}
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+	if len(parts) != 3 || !locales.Has(parts[0]) {
+		return errStatus(http.StatusNotFound, "ErrOEmbedURL")
+	}
+	lang := parts[0]
+	var title, text string
+	switch parts[1] {
+	case "rules":
+		num, ok := rules.NormalizeRef(parts[2])
+		r, exists := s.book(lang).Rule(num)
+		if !ok || !exists {
+			return errStatus(http.StatusNotFound, "ErrOEmbedURL")
+		}
+		title, text = ruleTitle(r), describe(r.Text, r.Level())
+	case "glossary":
+		slug, _ := url.PathUnescape(parts[2])
+		t, ok := s.book(lang).Term(slug)
+		if !ok {
+			return errStatus(http.StatusNotFound, "ErrOEmbedURL")
+		}
+		title, text = t.Name, describe(strings.Join(t.Definition, " "), 1)
+	default:
+		return errStatus(http.StatusNotFound, "ErrOEmbedURL")
+	}
+	base := s.baseURL(c)
+	page := base + u.EscapedPath()
+	card := `<blockquote class="mtg-rule" lang="` + lang + `"><p><strong>` + html.EscapeString(title) + `</strong></p><p>` +
+		html.EscapeString(text) + `</p><p><a href="` + html.EscapeString(page) + `">` + html.EscapeString(s.Catalog.T(lang, "SiteName")) + `</a></p></blockquote>`
+	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
+	return c.JSON(http.StatusOK, map[string]any{
+		"version": "1.0", "type": "rich", "title": title, "html": card,
+		"provider_name": s.Catalog.T(lang, "SiteName"), "provider_url": base + "/",
+		"width": oembedWidth, "height": oembedHeight, "cache_age": 3600,
+	})
+}
+
+// oembedURL is a page's oEmbed discovery link.
+func oembedURL(base, canonical string) string {
+	return base + "/oembed?format=json&url=" + url.QueryEscape(canonical)
+}
+
+type sitemapURL struct {
+	Loc   string         `xml:"loc"`
+	Links []sitemapXLink `xml:"xhtml:link"`
+}
+
+type sitemapXLink struct {
+	Rel      string `xml:"rel,attr"`
+	Hreflang string `xml:"hreflang,attr"`
+	Href     string `xml:"href,attr"`
+}
+
+type urlset struct {
+	XMLName xml.Name     `xml:"urlset"`
+	NS      string       `xml:"xmlns,attr"`
+	XHTML   string       `xml:"xmlns:xhtml,attr"`
+	URLs    []sitemapURL `xml:"url"`
+}
+
+// sitemap lists every page in every language with its hreflang alternates.
+func (s *Server) sitemap(c echo.Context) error {
+	base := s.baseURL(c)
+	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml"}
+	add := func(pathFor pathFunc) {
+		var links []sitemapXLink
+		for _, l := range locales.Languages {
+			if p, ok := pathFor(l); ok {
+				links = append(links, sitemapXLink{Rel: "alternate", Hreflang: l, Href: base + p})
+			}
+		}
+		for _, l := range links {
+			set.URLs = append(set.URLs, sitemapURL{Loc: l.Href, Links: links})
+		}
+	}
+	add(samePath("/"))
+	add(samePath("/rules"))
+	add(samePath("/glossary"))
+	seen := map[string]bool{}
+	for _, l := range locales.Languages {
+		for _, r := range s.book(l).Rules() {
+			if seen[r.Number] {
+				continue
+			}
+			seen[r.Number] = true
+			num := r.Number
+			add(func(l string) (string, bool) {
+				_, ok := s.book(l).Rule(num)
+				return "/" + l + "/rules/" + num, ok
+			})
+		}
+	}
+	for _, l := range locales.Languages {
+		for _, t := range s.book(l).Glossary {
+			set.URLs = append(set.URLs, sitemapURL{Loc: base + templates.TermHref(l, t.Slug)})
+		}
+	}
+	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
+	c.Response().Header().Set(echo.HeaderContentType, echo.MIMEApplicationXMLCharsetUTF8)
+	c.Response().WriteHeader(http.StatusOK)
+	if _, err := c.Response().Write([]byte(xml.Header)); err != nil {
+		return err
+	}
+	return xml.NewEncoder(c.Response()).Encode(set)
+}
+
+func (s *Server) robots(c echo.Context) error {
+	c.Response().Header().Set("Cache-Control", "public, max-age=86400")
+	return c.String(http.StatusOK, "User-agent: *\nDisallow: /api/\nDisallow: /r/\nSitemap: "+s.baseURL(c)+"/sitemap.xml\n")
+}

@@ -1,0 +1,344 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/rules"
+	"github.com/mtgrules/site/templates"
+)
+
+// langNames label the language switcher, each in its own language.
+var langNames = map[string]string{"en": "English", "de": "Deutsch", "ja": "日本語"}
+
+// pathFunc gives the path of the same page in another language, and
+// whether that language has it.
+type pathFunc func(lang string) (string, bool)
+
+// samePath is a pathFunc for pages every language has.
+func samePath(suffix string) pathFunc {
+	return func(l string) (string, bool) { return "/" + l + suffix, true }
+}
+
+// page builds the layout model: canonical and hreflang links, switcher.
+func (s *Server) page(c echo.Context, lang, title, desc string, pathFor pathFunc) templates.Page {
+	base := s.baseURL(c)
+	p := templates.Page{
+		Lang:        lang,
+		Title:       title,
+		Description: desc,
+		T:           func(id string) string { return s.Catalog.T(lang, id) },
+		Static:      s.Assets.URL,
+	}
+	if pathFor == nil {
+		pathFor = samePath("/")
+	}
+	cmp := c.QueryParam("compare")
+	for _, l := range locales.Languages {
+		path, ok := pathFor(l)
+		if ok {
+			p.Alternates = append(p.Alternates, templates.Alternate{Hreflang: l, Href: base + path})
+			if l == lang {
+				p.Canonical = base + path
+			}
+		} else if path == "" {
+			path = "/" + l + "/"
+		}
+		// The switcher keeps a comparison, unless it would compare a language with itself.
+		if ok && cmp != l && locales.Has(cmp) {
+			path += "?compare=" + cmp
+		}
+		p.Switcher = append(p.Switcher, templates.Link{Href: path, Label: langNames[l], Lang: l, Current: l == lang})
+	}
+	if len(p.Alternates) > 0 {
+		p.Alternates = append(p.Alternates, templates.Alternate{Hreflang: "x-default", Href: p.Alternates[0].Href})
+	}
+	return p
+}
+
+func (s *Server) baseURL(c echo.Context) string {
+	if s.BaseURL != "" {
+		return s.BaseURL
+	}
+	return c.Scheme() + "://" + c.Request().Host
+}
+
+// render writes a templ component as an HTML response and remembers the
+// page's language in a cookie when it changed.
+func (s *Server) render(c echo.Context, status int, comp templ.Component) error {
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	if h.Get("Cache-Control") == "" {
+		h.Set("Cache-Control", "public, max-age=300")
+	}
+	c.Response().WriteHeader(status)
+	return comp.Render(c.Request().Context(), c.Response().Writer)
+}
+
+// remember sets the language cookie when the reader's language changed.
+func (s *Server) remember(c echo.Context, lang string) {
+	if ck, err := c.Cookie(LangCookie); err == nil && ck.Value == lang {
+		return
+	}
+	c.SetCookie(&http.Cookie{Name: LangCookie, Value: lang, Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode})
+	c.Response().Header().Set("Cache-Control", "private, max-age=300")
+}
+
+func (s *Server) book(lang string) *rules.Book { return s.Library.Books[lang] }
+
+func (s *Server) home(c echo.Context) error {
+	lang, err := s.lang(c)
+	if err != nil {
+		return err
+	}
+	b := s.book(lang)
+	p := s.page(c, lang, s.Catalog.T(lang, "HomeTitle"), s.Catalog.T(lang, "HomeLead"), samePath("/"))
+	s.remember(c, lang)
+	return s.render(c, http.StatusOK, templates.Home(templates.HomePage{
+		Page: p, BookTitle: b.Title, Effective: b.Effective, Intro: b.Intro, Sections: tocSections(lang, b),
+	}))
+}
+
+func (s *Server) contents(c echo.Context) error {
+	lang, err := s.lang(c)
+	if err != nil {
+		return err
+	}
+	p := s.page(c, lang, s.Catalog.T(lang, "ContentsHeading"), "", samePath("/rules"))
+	p.Breadcrumb = []templates.Link{{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")}}
+	s.remember(c, lang)
+	return s.render(c, http.StatusOK, templates.Contents(templates.ContentsPage{Page: p, Sections: tocSections(lang, s.book(lang))}))
+}
+
+func tocSections(lang string, b *rules.Book) []templates.TOCSection {
+	out := make([]templates.TOCSection, 0, len(b.Sections))
+	for _, sec := range b.Sections {
+		ts := templates.TOCSection{Number: sec.Number, Title: sec.Title}
+		for _, r := range sec.Rules {
+			ts.Rules = append(ts.Rules, templates.Link{Href: templates.RuleHref(lang, r.Number), Label: r.Number + ". " + r.Text})
+		}
+		out = append(out, ts)
+	}
+	return out
+}
+
+// rule shows a rule with its subrules; a subrule is shown inside its rule.
+func (s *Server) rule(c echo.Context) error {
+	lang, err := s.lang(c)
+	if err != nil {
+		return err
+	}
+	raw := c.Param("num")
+	num, ok := rules.NormalizeRef(raw)
+	if !ok {
+		return s.ruleNotFound(lang, raw)
+	}
+	if num != raw {
+		target := "/" + lang + "/rules/" + num
+		if q := c.Request().URL.RawQuery; q != "" {
+			target += "?" + q
+		}
+		return c.Redirect(http.StatusMovedPermanently, target)
+	}
+	b := s.book(lang)
+	target, ok := b.Rule(num)
+	if !ok {
+		return s.ruleNotFound(lang, num)
+	}
+	cmp := c.QueryParam("compare")
+	if cmp != "" && !locales.Has(cmp) {
+		return errStatus(http.StatusBadRequest, "ErrCompareLang")
+	}
+	if cmp == lang {
+		cmp = ""
+	}
+	root := target
+	if target.Level() == 2 {
+		root = target.Parent
+	}
+	p := s.page(c, lang, ruleTitle(target), describe(target.Text, target.Level()), func(l string) (string, bool) {
+		_, ok := s.book(l).Rule(num)
+		return "/" + l + "/rules/" + num, ok
+	})
+	p.Breadcrumb = s.ruleCrumbs(lang, root)
+	p.OGType, p.OEmbed = "article", oembedURL(s.baseURL(c), p.Canonical)
+	page := templates.RulePage{Page: p, Number: num, Heading: ruleHeading(root), Compare: cmp}
+	page.Paras = s.subtree(lang, cmp, root, num)
+	if prev := b.Prev(root); prev != nil {
+		page.Prev = &templates.Link{Href: "/" + lang + "/rules/" + prev.Number, Label: ruleHeading(prev)}
+	}
+	if next := b.Next(root); next != nil {
+		page.Next = &templates.Link{Href: "/" + lang + "/rules/" + next.Number, Label: ruleHeading(next)}
+	}
+	for _, l := range locales.Languages {
+		switch {
+		case l == lang:
+		case l == cmp:
+			page.CompareWith = append(page.CompareWith, templates.Link{Href: "/" + lang + "/rules/" + num, Label: s.Catalog.T(lang, "CompareOff")})
+		default:
+			page.CompareWith = append(page.CompareWith, templates.Link{
+				Href: "/" + lang + "/rules/" + num + "?compare=" + l, Lang: l,
+				Label: s.Catalog.T(lang, "CompareWith") + " " + langNames[l],
+			})
+		}
+	}
+	s.remember(c, lang)
+	return s.render(c, http.StatusOK, templates.Rule(page))
+}
+
+func (s *Server) ruleNotFound(lang, num string) error {
+	pe := errStatus(http.StatusNotFound, "ErrRuleNotFound")
+	b := s.book(lang)
+	if n, ok := rules.NormalizeRef(num); ok {
+		for _, r := range b.Nearest(n, 5) {
+			pe.suggestions = append(pe.suggestions, templates.Link{Href: templates.RuleHref(lang, r.Number), Label: ruleTitle(r)})
+		}
+	}
+	if len(pe.suggestions) == 0 {
+		pe.suggestions = []templates.Link{{Href: "/" + lang + "/rules", Label: s.Catalog.T(lang, "ContentsHeading")}}
+	}
+	return pe
+}
+
+// ruleTitle is "117.3a — Timing and Priority" (or "117. Timing and Priority").
+func ruleTitle(r *rules.Rule) string {
+	if r.Level() == 0 {
+		return r.Number + ". " + r.Text
+	}
+	return r.Number + " — " + r.Title()
+}
+
+func ruleHeading(r *rules.Rule) string {
+	if r.Level() == 0 {
+		return r.Number + ". " + r.Text
+	}
+	return r.Number + " · " + r.Title()
+}
+
+// describe trims a rule text for a meta description at a word boundary.
+func describe(text string, level int) string {
+	if level == 0 {
+		return text
+	}
+	const max = 200
+	if utf8.RuneCountInString(text) <= max {
+		return text
+	}
+	r := []rune(text)[:max]
+	cut := string(r)
+	if i := strings.LastIndexAny(cut, " 、。"); i > max/2 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,;:、") + "…"
+}
+
+func (s *Server) ruleCrumbs(lang string, r *rules.Rule) []templates.Link {
+	crumbs := []templates.Link{
+		{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")},
+		{Href: "/" + lang + "/rules#s" + strconv.Itoa(r.Section.Number), Label: strconv.Itoa(r.Section.Number) + ". " + r.Section.Title},
+	}
+	for _, a := range r.Ancestors() {
+		crumbs = append(crumbs, templates.Link{Href: "/" + lang + "/rules/" + a.Number, Label: ruleHeading(a)})
+	}
+	return crumbs
+}
+
+// subtree flattens root and its descendants into paragraphs; a top-level
+// rule's own line is its heading, not a paragraph.
+func (s *Server) subtree(lang, cmp string, root *rules.Rule, target string) []templates.Para {
+	var out []templates.Para
+	var walk func(r *rules.Rule)
+	walk = func(r *rules.Rule) {
+		if r.Level() > 0 {
+			p := *s.paras[lang][r.Number]
+			p.Target = r.Number == target && root.Number != target
+			if cmp != "" {
+				p.Other = s.paras[cmp][r.Number]
+			}
+			out = append(out, p)
+		}
+		for _, ch := range r.Children {
+			walk(ch)
+		}
+	}
+	walk(root)
+	return out
+}
+
+// buildParas links every rule paragraph of every book once, at start-up.
+func buildParas(lib *library.Library) map[string]map[string]*templates.Para {
+	out := map[string]map[string]*templates.Para{}
+	for lang, b := range lib.Books {
+		ln := lib.Linkers[lang]
+		m := make(map[string]*templates.Para, len(b.Rules()))
+		for _, r := range b.Rules() {
+			p := &templates.Para{Number: r.Number, Level: r.Level(), Lang: lang, Text: ln.Segments(r.Text, "")}
+			for _, ex := range r.Examples {
+				p.Examples = append(p.Examples, ln.Segments(ex, ""))
+			}
+			m[r.Number] = p
+		}
+		out[lang] = m
+	}
+	return out
+}
+
+func (s *Server) glossary(c echo.Context) error {
+	lang, err := s.lang(c)
+	if err != nil {
+		return err
+	}
+	p := s.page(c, lang, s.Catalog.T(lang, "GlossaryHeading"), "", samePath("/glossary"))
+	p.Breadcrumb = []templates.Link{{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")}}
+	page := templates.GlossaryPage{Page: p}
+	for _, t := range s.book(lang).Glossary {
+		page.Terms = append(page.Terms, templates.Link{Href: templates.TermHref(lang, t.Slug), Label: t.Name})
+	}
+	s.remember(c, lang)
+	return s.render(c, http.StatusOK, templates.Glossary(page))
+}
+
+func (s *Server) term(c echo.Context) error {
+	lang, err := s.lang(c)
+	if err != nil {
+		return err
+	}
+	slug := c.Param("slug")
+	if u, err := url.PathUnescape(slug); err == nil {
+		slug = u
+	}
+	t, ok := s.book(lang).Term(slug)
+	if !ok {
+		pe := errStatus(http.StatusNotFound, "ErrTermNotFound")
+		pe.suggestions = []templates.Link{{Href: "/" + lang + "/glossary", Label: s.Catalog.T(lang, "GlossaryHeading")}}
+		return pe
+	}
+	// Glossaries are not aligned across languages: the switcher leads to
+	// the other languages' glossaries.
+	p := s.page(c, lang, t.Name, describe(strings.Join(t.Definition, " "), 1), func(l string) (string, bool) {
+		if l == lang {
+			return "/" + l + "/glossary/" + url.PathEscape(t.Slug), true
+		}
+		return "/" + l + "/glossary", false
+	})
+	p.Breadcrumb = []templates.Link{
+		{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")},
+		{Href: "/" + lang + "/glossary", Label: s.Catalog.T(lang, "GlossaryHeading")},
+	}
+	p.OGType, p.OEmbed = "article", oembedURL(s.baseURL(c), p.Canonical)
+	page := templates.TermPage{Page: p, Name: t.Name}
+	ln := s.Library.Linkers[lang]
+	for _, d := range t.Definition {
+		page.Definition = append(page.Definition, ln.Segments(d, t.Slug))
+	}
+	s.remember(c, lang)
+	return s.render(c, http.StatusOK, templates.Term(page))
+}

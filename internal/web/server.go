@@ -1,0 +1,153 @@
+// Package web serves the site with echo: routes, language negotiation,
+// security headers, and handlers that turn requests into view models.
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/static"
+	"github.com/mtgrules/site/templates"
+)
+
+// Config is what the server needs.
+type Config struct {
+	Library *library.Library
+	Catalog *locales.Catalog
+	Assets  *static.Assets
+	// BaseURL is the public origin for canonical and alternate links
+	// ("https://rules.example"); empty means the request's own host.
+	BaseURL string
+}
+
+// Server holds the loaded content and the precomputed paragraphs.
+type Server struct {
+	Config
+	paras map[string]map[string]*templates.Para // lang → rule number → paragraph
+}
+
+// MaxPathBytes bounds the request path; longer ones get 414.
+const MaxPathBytes = 1024
+
+// LangCookie remembers the reader's language.
+const LangCookie = "lang"
+
+// New builds the echo instance with every route and middleware.
+func New(cfg Config) *echo.Echo {
+	s := &Server{Config: cfg}
+	s.paras = buildParas(cfg.Library)
+
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = s.handleError
+	e.Pre(s.guardInput)
+	e.Use(middleware.Recover())
+	e.Use(securityHeaders)
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}))
+
+	e.GET("/", s.root)
+	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
+	e.GET("/static/:file", s.static)
+	e.GET("/r/:ref", s.shortLink)
+	e.GET("/oembed", s.oembed)
+	e.GET("/sitemap.xml", s.sitemap)
+	e.GET("/robots.txt", s.robots)
+	e.GET("/:lang", func(c echo.Context) error {
+		if _, err := s.lang(c); err != nil {
+			return err
+		}
+		return c.Redirect(http.StatusMovedPermanently, "/"+c.Param("lang")+"/")
+	})
+	e.GET("/:lang/", s.home)
+	e.GET("/:lang/rules", s.contents)
+	e.GET("/:lang/rules/", s.contents)
+	e.GET("/:lang/rules/:num", s.rule)
+	e.GET("/:lang/glossary", s.glossary)
+	e.GET("/:lang/glossary/:slug", s.term)
+	return e
+}
+
+// guardInput rejects paths and queries no page can answer before routing:
+// too long, not UTF-8, with NUL bytes or "..".
+func (s *Server) guardInput(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		raw := r.URL.EscapedPath()
+		if len(raw) > MaxPathBytes || len(r.URL.RawQuery) > 16*1024 {
+			return errStatus(http.StatusRequestURITooLong, "ErrURITooLong")
+		}
+		path, err := url.PathUnescape(raw)
+		if err != nil || !utf8.ValidString(path) || strings.ContainsRune(path, 0) {
+			return errStatus(http.StatusBadRequest, "ErrBadRequest")
+		}
+		for _, seg := range strings.Split(path, "/") {
+			if seg == ".." || seg == "." {
+				return errStatus(http.StatusBadRequest, "ErrBadRequest")
+			}
+		}
+		q, err := url.QueryUnescape(r.URL.RawQuery)
+		if err != nil || !utf8.ValidString(q) {
+			return errStatus(http.StatusBadRequest, "ErrBadRequest")
+		}
+		return next(c)
+	}
+}
+
+// csp allows only the site's own scripts, styles and images.
+const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+	"form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		return next(c)
+	}
+}
+
+// root sends the reader to their language: cookie, then Accept-Language, then English.
+func (s *Server) root(c echo.Context) error {
+	h := c.Response().Header()
+	h.Add("Vary", "Cookie")
+	h.Add("Vary", "Accept-Language")
+	h.Set("Cache-Control", "no-store")
+	return c.Redirect(http.StatusFound, "/"+s.readerLang(c)+"/")
+}
+
+// readerLang is the language of a request with no language in its path.
+func (s *Server) readerLang(c echo.Context) string {
+	if ck, err := c.Cookie(LangCookie); err == nil && locales.Has(ck.Value) {
+		return ck.Value
+	}
+	return locales.Negotiate(c.Request().Header.Get("Accept-Language"))
+}
+
+// lang validates the :lang parameter.
+func (s *Server) lang(c echo.Context) (string, error) {
+	l := c.Param("lang")
+	if !locales.Has(l) {
+		return "", errStatus(http.StatusNotFound, "ErrLangUnknown")
+	}
+	return l, nil
+}
+
+func (s *Server) static(c echo.Context) error {
+	a, ok := s.Assets.Lookup(c.Param("file"))
+	if !ok {
+		return errStatus(http.StatusNotFound, "ErrNotFound")
+	}
+	h := c.Response().Header()
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	return c.Blob(http.StatusOK, a.ContentType, a.Body)
+}

@@ -1,0 +1,299 @@
+package web
+
+import (
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/static"
+)
+
+var (
+	srvOnce sync.Once
+	srv     *httptest.Server
+	handler http.Handler
+)
+
+// testServer serves the embedded content over real HTTP.
+func testServer(t testing.TB) *httptest.Server {
+	t.Helper()
+	srvOnce.Do(func() {
+		lib, err := library.Load(nil)
+		if err != nil {
+			panic(err)
+		}
+		cat, err := locales.Load()
+		if err != nil {
+			panic(err)
+		}
+		assets, err := static.Load()
+		if err != nil {
+			panic(err)
+		}
+		handler = New(Config{Library: lib, Catalog: cat, Assets: assets})
+		srv = httptest.NewServer(handler)
+	})
+	return srv
+}
+
+type response struct {
+	status int
+	header http.Header
+	body   string
+}
+
+// get fetches a path without following redirects.
+func get(t testing.TB, path string, header ...string) response {
+	t.Helper()
+	s := testServer(t)
+	req, err := http.NewRequest(http.MethodGet, s.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var r io.Reader = res.Body
+	if res.Header.Get("Content-Encoding") == "gzip" {
+		if r, err = gzip.NewReader(res.Body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	body, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return response{status: res.StatusCode, header: res.Header, body: string(body)}
+}
+
+func mustContain(t *testing.T, what, body string, subs ...string) {
+	t.Helper()
+	for _, s := range subs {
+		if !strings.Contains(body, s) {
+			t.Errorf("%s lacks %q", what, s)
+		}
+	}
+}
+
+func TestSubrulePageInEveryLanguage(t *testing.T) {
+	for _, lang := range locales.Languages {
+		t.Run(lang, func(t *testing.T) {
+			r := get(t, "/"+lang+"/rules/117.3a")
+			if r.status != http.StatusOK {
+				t.Fatalf("status %d", r.status)
+			}
+			mustContain(t, "page", r.body,
+				`<html lang="`+lang+`">`,
+				`id="117.3a"`, `class="para level-2 target"`,
+				`href="/`+lang+`/rules/117#117.3c"`, // a linked rule number inside the text
+				`<link rel="canonical" href="`+srv.URL+`/`+lang+`/rules/117.3a">`,
+				`hreflang="de" href="`+srv.URL+`/de/rules/117.3a"`,
+				`hreflang="ja" href="`+srv.URL+`/ja/rules/117.3a"`,
+				`hreflang="x-default"`,
+			)
+			if ct := r.header.Get("Content-Type"); ct != "text/html; charset=UTF-8" {
+				t.Errorf("content type %q", ct)
+			}
+		})
+	}
+}
+
+func TestTopLevelRulePageHasEverySubruleAnchored(t *testing.T) {
+	r := get(t, "/en/rules/117")
+	if r.status != http.StatusOK {
+		t.Fatalf("status %d", r.status)
+	}
+	book := testLibrary(t).Books["en"]
+	top, _ := book.Rule("117")
+	count := 0
+	for _, rr := range book.Rules() {
+		if rr.Top() == top && rr != top {
+			count++
+			mustContain(t, "117 page", r.body, `id="`+rr.Number+`"`)
+		}
+	}
+	if count < 10 {
+		t.Errorf("rule 117 has only %d paragraphs", count)
+	}
+	mustContain(t, "117 page", r.body, `rel="prev" href="/en/rules/116"`, `rel="next"`, `class="term" href="/en/glossary/`)
+}
+
+func TestRuleNumberNormalisationRedirects(t *testing.T) {
+	for path, want := range map[string]string{
+		"/en/rules/117.3a.":             "/en/rules/117.3a",
+		"/en/rules/117.3A":              "/en/rules/117.3a",
+		"/de/rules/CR117.3a?compare=ja": "/de/rules/117.3a?compare=ja",
+	} {
+		r := get(t, path)
+		if r.status != http.StatusMovedPermanently || r.header.Get("Location") != want {
+			t.Errorf("%s: %d %q, want 301 %q", path, r.status, r.header.Get("Location"), want)
+		}
+	}
+}
+
+func TestUnknownRulesAndLanguagesAre404(t *testing.T) {
+	cases := map[string]string{
+		"/en/rules/999.9z":          "There is no rule with this number",
+		"/de/rules/999.9z":          "In unseren Texten gibt es keine Regel",
+		"/ja/rules/117.9z":          "その番号のルールは",
+		"/en/rules/banana":          "There is no rule with this number",
+		"/xx/rules/117":             "English, German and Japanese only",
+		"/en/glossary/no-such-term": "no glossary entry",
+		"/en/nope":                  "no page at this address",
+	}
+	for path, msg := range cases {
+		r := get(t, path)
+		if r.status != http.StatusNotFound {
+			t.Errorf("%s: status %d, want 404", path, r.status)
+		}
+		mustContain(t, path, r.body, msg)
+	}
+	r := get(t, "/ja/rules/117.9z")
+	mustContain(t, "suggestions", r.body, `href="/ja/rules/117#117.9"`)
+}
+
+func TestHostileInputGets4xxInTheReadersLanguage(t *testing.T) {
+	cases := []struct {
+		path   string
+		status int
+		msg    string
+	}{
+		{"/en/rules/%2e%2e/%2e%2e/etc/passwd", 400, "characters or parts"},
+		{"/de/rules/..%2f..%2fetc", 400, "Zeichen oder Teile"},
+		{"/en/rules/%ff%fe", 400, "characters or parts"},
+		{"/ja/rules/117%00", 400, "このアドレスには"},
+		{"/en/rules/" + strings.Repeat("1", 10*1024), 414, "too long"},
+		{"/en/rules/117?compare=%ff", 400, "characters or parts"},
+		{"/en/rules/117?compare=xx", 400, "Comparison is available"},
+		{"/en/rules/%3Cscript%3E", 404, "There is no rule"},
+	}
+	for _, tc := range cases {
+		r := get(t, tc.path)
+		if r.status != tc.status {
+			t.Errorf("%.60s: status %d, want %d", tc.path, r.status, tc.status)
+		}
+		mustContain(t, tc.path, r.body, tc.msg)
+		if strings.Contains(r.body, "<script>") {
+			t.Errorf("%s: reflected markup", tc.path)
+		}
+	}
+}
+
+func TestRootRedirectsByCookieThenAcceptLanguage(t *testing.T) {
+	cases := []struct {
+		header []string
+		want   string
+	}{
+		{nil, "/en/"},
+		{[]string{"Accept-Language", "de-DE,de;q=0.9,en;q=0.5"}, "/de/"},
+		{[]string{"Accept-Language", "ja"}, "/ja/"},
+		{[]string{"Accept-Language", "fr"}, "/en/"},
+		{[]string{"Accept-Language", "de", "Cookie", "lang=ja"}, "/ja/"},
+		{[]string{"Accept-Language", "de", "Cookie", "lang=xx"}, "/de/"},
+	}
+	for _, tc := range cases {
+		r := get(t, "/", tc.header...)
+		if r.status != http.StatusFound || r.header.Get("Location") != tc.want {
+			t.Errorf("%v: %d %q, want 302 %q", tc.header, r.status, r.header.Get("Location"), tc.want)
+		}
+	}
+}
+
+func TestSecurityAndCacheHeaders(t *testing.T) {
+	r := get(t, "/en/rules/117", "Accept-Encoding", "gzip")
+	h := r.header
+	for name, want := range map[string]string{
+		"X-Content-Type-Options": "nosniff",
+		"Referrer-Policy":        "strict-origin-when-cross-origin",
+		"Content-Encoding":       "gzip",
+	} {
+		if got := h.Get(name); got != want {
+			t.Errorf("%s = %q, want %q", name, got, want)
+		}
+	}
+	if csp := h.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") || !strings.Contains(csp, "frame-ancestors 'none'") || strings.Contains(csp, "unsafe-inline") {
+		t.Errorf("CSP %q", csp)
+	}
+	if strings.Contains(r.body, "<script>") || strings.Contains(r.body, " style=") {
+		t.Error("inline script or style in page")
+	}
+	// The stylesheet is served under its hash, cached forever.
+	i := strings.Index(r.body, `href="/static/style.`)
+	if i < 0 {
+		t.Fatal("no hashed stylesheet link")
+	}
+	href := r.body[i+6 : i+6+strings.IndexByte(r.body[i+6:], '"')]
+	css := get(t, href)
+	if css.status != 200 || css.header.Get("Cache-Control") != "public, max-age=31536000, immutable" || !strings.HasPrefix(css.header.Get("Content-Type"), "text/css") {
+		t.Errorf("%s: %d %v", href, css.status, css.header)
+	}
+	if get(t, "/static/style.css").status != 404 {
+		t.Error("unhashed static URL should 404")
+	}
+}
+
+func TestPagesStayUnder30KB(t *testing.T) {
+	for _, path := range []string{"/en/", "/de/rules", "/ja/rules/117", "/en/rules/704", "/de/glossary", "/en/rules/117?compare=ja"} {
+		r := get(t, path)
+		if r.status != 200 {
+			t.Errorf("%s: %d", path, r.status)
+		}
+		if len(r.body) > 30*1024 {
+			t.Errorf("%s weighs %d bytes", path, len(r.body))
+		}
+	}
+}
+
+func TestLanguageSwitcherKeepsTheRule(t *testing.T) {
+	r := get(t, "/de/rules/117.3a?compare=en")
+	mustContain(t, "switcher", r.body, `href="/en/rules/117.3a"`, `href="/ja/rules/117.3a?compare=en"`,
+		`lang="en"`, `class="rule compare"`)
+}
+
+func TestCompareShowsBothLanguagesParagraphByParagraph(t *testing.T) {
+	r := get(t, "/en/rules/117?compare=ja")
+	if r.status != 200 {
+		t.Fatal(r.status)
+	}
+	// Every paragraph has an English and a Japanese cell.
+	if en, ja := strings.Count(r.body, `<div class="text" lang="en">`), strings.Count(r.body, `<div class="text" lang="ja">`); en != ja || en < 10 {
+		t.Errorf("en cells %d, ja cells %d", en, ja)
+	}
+}
+
+func TestGlossaryPages(t *testing.T) {
+	for _, lang := range locales.Languages {
+		r := get(t, "/"+lang+"/glossary")
+		if r.status != 200 {
+			t.Fatalf("%s: %d", lang, r.status)
+		}
+		book := testLibrary(t).Books[lang]
+		if len(book.Glossary) < 40 {
+			t.Errorf("%s glossary has %d terms", lang, len(book.Glossary))
+		}
+		term := book.Glossary[0]
+		tr := get(t, "/"+lang+"/glossary/"+urlEscape(term.Slug))
+		if tr.status != 200 {
+			t.Errorf("%s %s: %d", lang, term.Slug, tr.status)
+		}
+		mustContain(t, term.Slug, tr.body, "<h1>"+term.Name+"</h1>")
+	}
+}
+
+func TestHealthz(t *testing.T) {
+	if r := get(t, "/healthz"); r.status != 200 || r.body != "ok" {
+		t.Errorf("%d %q", r.status, r.body)
+	}
+}

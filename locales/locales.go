@@ -1,0 +1,149 @@
+// Package locales embeds the go-i18n message files (active.{en,de,ja}.toml)
+// and turns them into per-language catalogues for fast lookups.
+package locales
+
+import (
+	"embed"
+	"fmt"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+//go:embed active.*.toml
+var files embed.FS
+
+// Languages are the site's languages, the default first.
+var Languages = []string{"en", "de", "ja"}
+
+// Tags are Languages as language tags, in the same order.
+var Tags = []language.Tag{language.English, language.German, language.Japanese}
+
+// Catalog holds every message of every language, localized once at start-up.
+type Catalog struct {
+	bundle   *i18n.Bundle
+	messages map[string]map[string]string // lang → id → text
+}
+
+// Load parses the embedded message files. It fails when a language lacks a
+// message that English has, or has one English lacks.
+func Load() (*Catalog, error) {
+	b := i18n.NewBundle(language.English)
+	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	ids := map[string][]string{}
+	for _, lang := range Languages {
+		mf, err := b.LoadMessageFileFS(files, "active."+lang+".toml")
+		if err != nil {
+			return nil, fmt.Errorf("locales: %w", err)
+		}
+		for _, m := range mf.Messages {
+			ids[lang] = append(ids[lang], m.ID)
+		}
+	}
+	if err := sameIDs(ids); err != nil {
+		return nil, err
+	}
+	c := &Catalog{bundle: b, messages: map[string]map[string]string{}}
+	for _, lang := range Languages {
+		loc := i18n.NewLocalizer(b, lang)
+		c.messages[lang] = map[string]string{}
+		for _, id := range ids[lang] {
+			s, err := loc.Localize(&i18n.LocalizeConfig{MessageID: id})
+			if err != nil { // a plural message: keep its "other" form
+				s, err = loc.Localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: 2})
+			}
+			if err != nil {
+				return nil, fmt.Errorf("locales: %s %s: %w", lang, id, err)
+			}
+			c.messages[lang][id] = s
+		}
+	}
+	return c, nil
+}
+
+func sameIDs(ids map[string][]string) error {
+	want := map[string]bool{}
+	for _, id := range ids["en"] {
+		want[id] = true
+	}
+	var problems []string
+	for _, lang := range Languages[1:] {
+		have := map[string]bool{}
+		for _, id := range ids[lang] {
+			have[id] = true
+			if !want[id] {
+				problems = append(problems, fmt.Sprintf("%s has %s, which en lacks", lang, id))
+			}
+		}
+		for id := range want {
+			if !have[id] {
+				problems = append(problems, fmt.Sprintf("%s lacks %s", lang, id))
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("locales: %s", strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// Has reports whether lang is one of the site's languages.
+func Has(lang string) bool {
+	for _, l := range Languages {
+		if l == lang {
+			return true
+		}
+	}
+	return false
+}
+
+// IDs lists the message IDs (those of English, which every language shares).
+func (c *Catalog) IDs() []string {
+	out := make([]string, 0, len(c.messages["en"]))
+	for id := range c.messages["en"] {
+		out = append(out, id)
+	}
+	return out
+}
+
+// T returns message id in lang. An unknown id is a programming error that
+// the tests catch; at run time it shows the id rather than failing a page.
+func (c *Catalog) T(lang, id string) string {
+	if s, ok := c.messages[lang][id]; ok {
+		return s
+	}
+	return id
+}
+
+// Has reports whether the catalogue has message id.
+func (c *Catalog) Has(id string) bool {
+	_, ok := c.messages["en"][id]
+	return ok
+}
+
+// Format localizes id with template data and a plural count.
+func (c *Catalog) Format(lang, id string, count int, data map[string]any) string {
+	loc := i18n.NewLocalizer(c.bundle, lang)
+	s, err := loc.Localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: count, TemplateData: data})
+	if err != nil {
+		return id
+	}
+	return s
+}
+
+// Negotiate picks the best site language for an Accept-Language header.
+func Negotiate(acceptLanguage string) string {
+	tags, _, err := language.ParseAcceptLanguage(acceptLanguage)
+	if err != nil || len(tags) == 0 {
+		return Languages[0]
+	}
+	_, i, conf := matcher.Match(tags...)
+	if conf == language.No {
+		return Languages[0]
+	}
+	return Languages[i]
+}
+
+var matcher = language.NewMatcher(Tags)

@@ -1,0 +1,72 @@
+// Package static embeds the site's CSS, JavaScript and icons and serves
+// them under content-hashed URLs ("/static/style.3f2a9c1b.css") that can
+// be cached forever.
+package static
+
+import (
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"io/fs"
+	"mime"
+	"path"
+	"strings"
+)
+
+//go:embed *.css *.js *.svg
+var files embed.FS
+
+// Asset is one embedded file with its hashed name.
+type Asset struct {
+	Name        string // "style.css"
+	Hashed      string // "style.3f2a9c1b.css"
+	ContentType string
+	Body        []byte
+}
+
+// Assets indexes the embedded files by plain and hashed name.
+type Assets struct {
+	byName   map[string]*Asset
+	byHashed map[string]*Asset
+}
+
+// Load hashes every embedded file.
+func Load() (*Assets, error) {
+	a := &Assets{byName: map[string]*Asset{}, byHashed: map[string]*Asset{}}
+	entries, err := fs.ReadDir(files, ".")
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		body, err := files.ReadFile(e.Name())
+		if err != nil {
+			return nil, err
+		}
+		sum := sha256.Sum256(body)
+		ext := path.Ext(e.Name())
+		as := &Asset{
+			Name:        e.Name(),
+			Hashed:      strings.TrimSuffix(e.Name(), ext) + "." + hex.EncodeToString(sum[:4]) + ext,
+			ContentType: mime.TypeByExtension(ext),
+			Body:        body,
+		}
+		a.byName[as.Name] = as
+		a.byHashed[as.Hashed] = as
+	}
+	return a, nil
+}
+
+// URL returns the hashed URL of a file; an unknown name is a programming
+// error, returned unhashed so the page still renders.
+func (a *Assets) URL(name string) string {
+	if as, ok := a.byName[name]; ok {
+		return "/static/" + as.Hashed
+	}
+	return "/static/" + name
+}
+
+// Lookup finds a file by its hashed name.
+func (a *Assets) Lookup(hashed string) (*Asset, bool) {
+	as, ok := a.byHashed[hashed]
+	return as, ok
+}

@@ -1,0 +1,37 @@
+package templates
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The committed *_templ.go files must be what the pinned templ generates.
+func TestGeneratedFilesAreFresh(t *testing.T) {
+	sources, err := filepath.Glob("*.templ")
+	if err != nil || len(sources) == 0 {
+		t.Fatalf("no templ files: %v", err)
+	}
+	for _, src := range sources {
+		// Generated from the module root, as `go tool templ generate` is run.
+		cmd := exec.Command("go", "tool", "templ", "generate", "-stdout", "-f", "templates/"+src)
+		cmd.Dir = ".."
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		want, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("templ generate %s: %v\n%s", src, err, stderr.String())
+		}
+		gen := strings.TrimSuffix(src, ".templ") + "_templ.go"
+		got, err := os.ReadFile(gen)
+		if err != nil {
+			t.Fatalf("%s: %v (run `go tool templ generate`)", gen, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is stale: run `go tool templ generate` and commit the result", gen)
+		}
+	}
+}

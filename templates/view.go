@@ -1,0 +1,128 @@
+// Package templates holds the site's templ components and the plain view
+// models they render. Handlers build the models; components only render.
+package templates
+
+import "github.com/mtgrules/site/internal/richtext"
+
+// Page is what every page's layout needs.
+type Page struct {
+	Lang        string
+	Title       string // the <title> and og:title
+	Description string
+	Canonical   string // absolute URL
+	Alternates  []Alternate
+	Switcher    []Link // one link per language, the current one marked
+	Query       string // the search box's value
+	Breadcrumb  []Link
+	OEmbed      string // the oEmbed discovery URL, "" for none
+	OGType      string // "article" or "website"
+	T           func(id string) string
+	Static      func(name string) string // content-hashed URL of a static file
+}
+
+// Alternate is a <link rel=alternate hreflang> target.
+type Alternate struct {
+	Hreflang string
+	Href     string
+}
+
+// Link is an anchor with a label.
+type Link struct {
+	Href    string
+	Label   string
+	Lang    string // hreflang and lang of the label, when it differs from the page's
+	Current bool
+}
+
+// Text is a paragraph split into linked segments.
+type Text []richtext.Segment
+
+// Para is one rule paragraph on a rule page.
+type Para struct {
+	Number   string
+	Level    int
+	Text     Text
+	Examples []Text
+	Target   bool  // the rule the URL names
+	Other    *Para // the same paragraph in the compare language
+	Lang     string
+}
+
+// RulePage shows one rule with its subrules.
+type RulePage struct {
+	Page
+	Number      string
+	Heading     string
+	Paras       []Para
+	Prev, Next  *Link
+	Compare     string // language shown beside, "" for none
+	CompareWith []Link // links that turn comparison on (or off)
+}
+
+// TOCSection is a section with its top-level rules, for the contents.
+type TOCSection struct {
+	Number int
+	Title  string
+	Rules  []Link
+}
+
+// HomePage is the start page of a language.
+type HomePage struct {
+	Page
+	BookTitle string
+	Effective string
+	Intro     []string
+	Sections  []TOCSection
+}
+
+// ContentsPage lists every section and top-level rule.
+type ContentsPage struct {
+	Page
+	Sections []TOCSection
+}
+
+// GlossaryPage lists every term.
+type GlossaryPage struct {
+	Page
+	Terms []Link
+}
+
+// TermPage shows one glossary entry.
+type TermPage struct {
+	Page
+	Name       string
+	Definition []Text
+}
+
+// ErrorPage explains a 4xx or 5xx answer.
+type ErrorPage struct {
+	Page
+	Status      int
+	Heading     string
+	Message     string
+	Suggestions []Link
+}
+
+// SearchHit is one search result.
+type SearchHit struct {
+	Href    string
+	Number  string
+	Title   string
+	Snippet string // HTML: escaped text with <mark> highlights, built by the search package
+	Lang    string // language the text was found in
+}
+
+// SearchPage shows results with paging.
+type SearchPage struct {
+	Page
+	Query       string
+	Total       string // the localized hit count
+	Hits        []SearchHit
+	Fuzzy       bool
+	Truncated   bool
+	AllLangs    bool
+	AllLink     Link
+	Suggestions []Link
+	Prev, Next  *Link
+	PageInfo    string
+}
