@@ -3,7 +3,7 @@ package content
 
 import "embed"
 
-// FS holds content/{en,de,ja}/, content/scenarios/ and content/cards.json.
+// FS holds content/{en,de,ja}/ and the 2008 renumbering table.
 //
-//go:embed en de ja scenarios cards.json
+//go:embed en de ja renumbering-2008.tsv
 var FS embed.FS

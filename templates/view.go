@@ -57,6 +57,7 @@ type RulePage struct {
 	Prev, Next  *Link
 	Compare     string // language shown beside, "" for none
 	CompareWith []Link // links that turn comparison on (or off)
+	Notice      string // e.g. that the reader followed an old rule number
 }
 
 // TOCSection is a section with its top-level rules, for the contents.
@@ -125,4 +126,15 @@ type SearchPage struct {
 	Suggestions []Link
 	Prev, Next  *Link
 	PageInfo    string
+}
+
+// LinkifyPage is the linkifier form and, after a post, its result.
+type LinkifyPage struct {
+	Page
+	Text    string
+	Formats []Link // Href holds the format value, Current the chosen one
+	Done    bool
+	Output  string
+	Count   string // localized number of references found
+	Preview string // HTML output, already escaped by the linkifier; "" for other formats
 }

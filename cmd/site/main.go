@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/internal/web"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/static"
@@ -55,7 +56,12 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	e := web.New(web.Config{Library: lib, Catalog: cat, Assets: assets, BaseURL: *baseURL})
+	idx, err := search.Build(lib.Books)
+	if err != nil {
+		return err
+	}
+	defer idx.Close()
+	e := web.New(web.Config{Library: lib, Catalog: cat, Assets: assets, Search: idx, BaseURL: *baseURL})
 	srv := &http.Server{
 		Addr:              *addr,
 		Handler:           e,
@@ -63,7 +69,7 @@ func run(args []string) error {
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    16 << 10,
+		MaxHeaderBytes:    96 << 10, // room for MaxQueryBytes in the request line
 	}
 	for lang, b := range lib.Books {
 		log.Info("rules loaded", "lang", lang, "file", b.Source(), "rules", len(b.Rules()), "glossary", len(b.Glossary))

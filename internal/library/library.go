@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/refs"
 	"github.com/mtgrules/site/internal/richtext"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules"
@@ -18,6 +19,8 @@ import (
 type Library struct {
 	Books   map[string]*rules.Book
 	Linkers map[string]*richtext.Linker
+	// Old2008 maps the 2008 rule numbers forum posts still cite to today's.
+	Old2008 *refs.Renumbering
 }
 
 // Overrides maps a language to an operator's rules file path.
@@ -48,6 +51,13 @@ func ParseOverrides(spec string) (Overrides, error) {
 // half-loaded.
 func Load(o Overrides) (*Library, error) {
 	lib := &Library{Books: map[string]*rules.Book{}, Linkers: map[string]*richtext.Linker{}}
+	data, err := content.FS.ReadFile("renumbering-2008.tsv")
+	if err != nil {
+		return nil, err
+	}
+	if lib.Old2008, err = refs.ParseRenumbering(data); err != nil {
+		return nil, fmt.Errorf("content/renumbering-2008.tsv: %w", err)
+	}
 	langs := append([]string(nil), locales.Languages...)
 	sort.Strings(langs)
 	for _, lang := range langs {

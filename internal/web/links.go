@@ -17,10 +17,7 @@ import (
 // shortLink answers /r/{ref}: a redirect to the rule in the reader's
 // language, chosen by ?lang=, then the cookie, then Accept-Language.
 func (s *Server) shortLink(c echo.Context) error {
-	lang := c.QueryParam("lang")
-	if !locales.Has(lang) {
-		lang = s.readerLang(c)
-	}
+	lang := s.shortLinkLang(c)
 	raw := c.Param("ref")
 	num, ok := rules.NormalizeRef(raw)
 	if !ok {
@@ -29,11 +26,25 @@ func (s *Server) shortLink(c echo.Context) error {
 	if _, exists := s.book(lang).Rule(num); !exists {
 		return s.ruleNotFound(lang, num)
 	}
+	setShortLinkHeaders(c)
+	return c.Redirect(http.StatusFound, "/"+lang+"/rules/"+num)
+}
+
+// shortLinkLang picks a short link's language: ?lang=, then the cookie,
+// then Accept-Language, then English.
+func (s *Server) shortLinkLang(c echo.Context) string {
+	if lang := c.QueryParam("lang"); locales.Has(lang) {
+		return lang
+	}
+	return s.readerLang(c)
+}
+
+// setShortLinkHeaders keeps negotiated redirects out of shared caches.
+func setShortLinkHeaders(c echo.Context) {
 	h := c.Response().Header()
 	h.Set("Cache-Control", "private, no-cache")
 	h.Add("Vary", "Cookie")
 	h.Add("Vary", "Accept-Language")
-	return c.Redirect(http.StatusFound, "/"+lang+"/rules/"+num)
 }
 
 // oembedSize is the default size of the embedded card.

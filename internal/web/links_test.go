@@ -33,11 +33,11 @@ func TestShortLinkNegotiatesInOrder(t *testing.T) {
 			t.Errorf("%s: Cache-Control %q", tc.path, cc)
 		}
 	}
-	r := get(t, "/r/117.9z", "Accept-Language", "de")
+	r := get(t, "/r/117.7z", "Accept-Language", "de")
 	if r.status != http.StatusNotFound {
 		t.Fatalf("unknown short link: %d", r.status)
 	}
-	mustContain(t, "404", r.body, "In unseren Texten gibt es keine Regel", `href="/de/rules/117#117.9"`)
+	mustContain(t, "404", r.body, "In unseren Texten gibt es keine Regel", `href="/de/rules/117#117.7"`)
 }
 
 func TestRulePagePreviewMeta(t *testing.T) {

@@ -171,6 +171,7 @@ func (s *Server) rule(c echo.Context) error {
 	p.Breadcrumb = s.ruleCrumbs(lang, root)
 	p.OGType, p.OEmbed = "article", oembedURL(s.baseURL(c), p.Canonical)
 	page := templates.RulePage{Page: p, Number: num, Heading: ruleHeading(root), Compare: cmp}
+	page.Notice = s.renumberedNotice(c, lang, num)
 	page.Paras = s.subtree(lang, cmp, root, num)
 	if prev := b.Prev(root); prev != nil {
 		page.Prev = &templates.Link{Href: "/" + lang + "/rules/" + prev.Number, Label: ruleHeading(prev)}

@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/static"
 	"github.com/mtgrules/site/templates"
@@ -22,6 +23,7 @@ type Config struct {
 	Library *library.Library
 	Catalog *locales.Catalog
 	Assets  *static.Assets
+	Search  *search.Index
 	// BaseURL is the public origin for canonical and alternate links
 	// ("https://rules.example"); empty means the request's own host.
 	BaseURL string
@@ -35,6 +37,10 @@ type Server struct {
 
 // MaxPathBytes bounds the request path; longer ones get 414.
 const MaxPathBytes = 1024
+
+// MaxQueryBytes bounds the raw query string (a 10 KB search in any script
+// fits, percent-encoded); longer ones get 414.
+const MaxQueryBytes = 64 << 10
 
 // LangCookie remembers the reader's language.
 const LangCookie = "lang"
@@ -56,6 +62,8 @@ func New(cfg Config) *echo.Echo {
 	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
 	e.GET("/static/:file", s.static)
 	e.GET("/r/:ref", s.shortLink)
+	e.GET("/r/2008/:ref", s.oldShortLink)
+	e.POST("/api/linkify", s.linkifyAPI, middleware.BodyLimit("64K"))
 	e.GET("/oembed", s.oembed)
 	e.GET("/sitemap.xml", s.sitemap)
 	e.GET("/robots.txt", s.robots)
@@ -71,6 +79,10 @@ func New(cfg Config) *echo.Echo {
 	e.GET("/:lang/rules/:num", s.rule)
 	e.GET("/:lang/glossary", s.glossary)
 	e.GET("/:lang/glossary/:slug", s.term)
+	e.GET("/:lang/search", s.searchPage)
+	e.GET("/api/:lang/search", s.searchAPI)
+	e.GET("/:lang/linkify", s.linkify)
+	e.POST("/:lang/linkify", s.linkify, middleware.BodyLimit("64K"))
 	return e
 }
 
@@ -80,7 +92,7 @@ func (s *Server) guardInput(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		raw := r.URL.EscapedPath()
-		if len(raw) > MaxPathBytes || len(r.URL.RawQuery) > 16*1024 {
+		if len(raw) > MaxPathBytes || len(r.URL.RawQuery) > MaxQueryBytes {
 			return errStatus(http.StatusRequestURITooLong, "ErrURITooLong")
 		}
 		path, err := url.PathUnescape(raw)

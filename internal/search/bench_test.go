@@ -1,0 +1,223 @@
+package search
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mtgrules/site/rules"
+)
+
+// benchBooks returns the real three-language content when all of it
+// exists, else a synthetic corpus of about the real size (≈2,900 rule
+// paragraphs and 700 glossary entries per language) made from the
+// fixtures.
+func benchBooks(tb testing.TB) (map[string]*rules.Book, string) {
+	tb.Helper()
+	fx := fixtureBooks(tb)
+	if os.Getenv("BENCH_CORPUS") != "synthetic" {
+		return fx, "content"
+	}
+	out := map[string]*rules.Book{}
+	for lang, b := range fx {
+		out[lang] = synthBook(tb, b)
+	}
+	return out, "synthetic"
+}
+
+var layout = map[string][3]string{ // glossary heading, example prefix, credits heading
+	"en": {"Glossary", "Example: ", "Credits"},
+	"de": {"Glossar", "Beispiel: ", "Mitwirkende"},
+	"ja": {"用語集", "例：", "クレジット"},
+}
+
+// synthBook writes every top-level number 100–999 with the subrules of a
+// fixture rule (cycled) and 70 copies of the glossary, with a distinct
+// made-up word per paragraph so the vocabulary grows as in real text.
+func synthBook(tb testing.TB, src *rules.Book) *rules.Book {
+	tb.Helper()
+	l := layout[src.Lang]
+	var tops []*rules.Rule
+	for _, r := range src.Rules() {
+		if r.Level() == 0 {
+			tops = append(tops, r)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n\n%s\n\n", src.Title, src.Effective)
+	word := func(n int) string { return fmt.Sprintf("w%xq", n*7919%100003) }
+	para := 0
+	var write func(num string, r *rules.Rule)
+	write = func(num string, r *rules.Rule) {
+		para++
+		fmt.Fprintf(&b, "%s %s %s\n\n", num, r.Text, word(para))
+		for _, e := range r.Examples {
+			fmt.Fprintf(&b, "%s%s\n\n", l[1], e)
+		}
+		for _, c := range r.Children {
+			write(num[:3]+strings.TrimSuffix(c.Number[3:], ".")+suffixDot(c), c)
+		}
+	}
+	section := byte(0)
+	for n := 100; n <= 999; n++ {
+		if s := byte('0' + n/100); s != section {
+			section = s
+			fmt.Fprintf(&b, "%c. Section %c\n\n", s, s)
+		}
+		write(fmt.Sprintf("%d.", n), tops[n%len(tops)])
+	}
+	fmt.Fprintf(&b, "%s\n\n", l[0])
+	for c := 0; c < 70; c++ {
+		for _, t := range src.Glossary {
+			fmt.Fprintf(&b, "%s %d\n%s %s\n\n", t.Name, c, strings.Join(t.Definition, " "), word(c*100+len(t.Name)))
+		}
+	}
+	fmt.Fprintf(&b, "%s\n", l[2])
+	book, err := rules.Parse([]byte(b.String()), "synthetic-"+src.Lang, src.Lang)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return book
+}
+
+func suffixDot(r *rules.Rule) string {
+	if r.Level() == 1 {
+		return "."
+	}
+	return ""
+}
+
+func TestSynthCorpus(t *testing.T) {
+	books, kind := benchBooks(t)
+	for _, lang := range testLangs {
+		t.Logf("%s corpus %s: %d rule paragraphs, %d glossary entries", kind, lang, len(books[lang].Rules()), len(books[lang].Glossary))
+	}
+}
+
+func benchBuild(b *testing.B, o options) {
+	books, kind := benchBooks(b)
+	b.Logf("corpus: %s", kind)
+	b.ResetTimer()
+	for b.Loop() {
+		ix, err := build(books, o)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		ix.Close()
+		b.StartTimer()
+	}
+}
+
+// BenchmarkBuild indexes the full three-language corpus.
+func BenchmarkBuild(b *testing.B) { benchBuild(b, defaultOptions) }
+
+// BenchmarkBuildCompoundDict indexes with the dictionary compound filter
+// instead of the affix subfield (for comparison).
+func BenchmarkBuildCompoundDict(b *testing.B) {
+	o := defaultOptions
+	o.compound = compoundDict
+	benchBuild(b, o)
+}
+
+// BenchmarkBuildUpsidedown indexes with bleve.NewMemOnly (upsidedown and
+// gtreap) instead of in-memory scorch.
+func BenchmarkBuildUpsidedown(b *testing.B) {
+	o := defaultOptions
+	o.upsidedown = true
+	benchBuild(b, o)
+}
+
+// BenchmarkBuildCompoundNone indexes German without compound parts.
+func BenchmarkBuildCompoundNone(b *testing.B) {
+	o := defaultOptions
+	o.compound = compoundNone
+	benchBuild(b, o)
+}
+
+// benchQueries is the judgment list's queries (all three languages) plus
+// a few All-mode and fuzzy queries.
+func benchQueries(b *testing.B) []Query {
+	var qs []Query
+	for _, j := range loadJudgments(b) {
+		qs = append(qs, Query{Text: j.query, Lang: j.lang})
+	}
+	qs = append(qs,
+		Query{Text: "priority", Lang: "ja", All: true},
+		Query{Text: "Kampfschaden", Lang: "en", All: true},
+		Query{Text: "mana pool", Lang: "de", All: true, Page: 2},
+		Query{Text: "creature", Lang: "en", Page: 3},
+	)
+	return qs
+}
+
+// BenchmarkSearch runs a mix of queries in three languages on the full
+// corpus and reports the median and 95th percentile per query.
+func BenchmarkSearch(b *testing.B) {
+	books, kind := benchBooks(b)
+	ix, err := Build(books)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	qs := benchQueries(b)
+	b.Logf("corpus: %s, %d queries", kind, len(qs))
+	durs := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		q := qs[i%len(qs)]
+		i++
+		start := time.Now()
+		if _, err := ix.Search(q); err != nil {
+			b.Fatal(err)
+		}
+		durs = append(durs, time.Since(start))
+	}
+	b.StopTimer()
+	reportPercentiles(b, durs)
+}
+
+func reportPercentiles(b *testing.B, durs []time.Duration) {
+	if len(durs) == 0 {
+		return
+	}
+	sort.Slice(durs, func(i, j int) bool { return durs[i] < durs[j] })
+	b.ReportMetric(float64(durs[len(durs)/2].Nanoseconds()), "p50-ns")
+	b.ReportMetric(float64(durs[len(durs)*95/100].Nanoseconds()), "p95-ns")
+}
+
+// BenchmarkSearchLang splits the mix by language (and All mode).
+func BenchmarkSearchLang(b *testing.B) {
+	books, _ := benchBooks(b)
+	ix, err := Build(books)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	qs := benchQueries(b)
+	for _, name := range []string{"en", "de", "ja", "all"} {
+		var sub []Query
+		for _, q := range qs {
+			if (name == "all") == q.All && (q.All || q.Lang == name) {
+				sub = append(sub, q)
+			}
+		}
+		b.Run(name, func(b *testing.B) {
+			durs := make([]time.Duration, 0, b.N)
+			i := 0
+			for b.Loop() {
+				start := time.Now()
+				if _, err := ix.Search(sub[i%len(sub)]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+				durs = append(durs, time.Since(start))
+			}
+			reportPercentiles(b, durs)
+		})
+	}
+}

@@ -1,0 +1,114 @@
+package search
+
+import (
+	"sort"
+	"strings"
+	"testing"
+)
+
+// evalJudgments runs every judgment of the loaded languages and returns
+// per-language hit counts and the misses.
+func evalJudgments(t *testing.T, ix *Index, js []judgment) (hits, total map[string]int, misses []string) {
+	t.Helper()
+	hits, total = map[string]int{}, map[string]int{}
+	loaded := map[string]bool{}
+	for _, l := range ix.Languages() {
+		loaded[l] = true
+	}
+	for _, j := range js {
+		if !loaded[j.lang] {
+			continue
+		}
+		res, err := ix.Search(Query{Text: j.query, Lang: j.lang, PerPage: 3})
+		if err != nil {
+			t.Fatalf("%s %q: %v", j.lang, j.query, err)
+		}
+		total[j.lang]++
+		ok := false
+		for _, key := range topNumbers(res.Hits, 3) {
+			for _, e := range j.expected {
+				ok = ok || matches(key, e)
+			}
+		}
+		if ok {
+			hits[j.lang]++
+			continue
+		}
+		misses = append(misses, j.lang+" "+j.query+" → want "+strings.Join(j.expected, "|")+", top 3 "+strings.Join(topNumbers(res.Hits, 3), " "))
+	}
+	return hits, total, misses
+}
+
+func reportPrecision(t *testing.T, label string, hits, total map[string]int) {
+	t.Helper()
+	var langs []string
+	for l := range total {
+		langs = append(langs, l)
+	}
+	sort.Strings(langs)
+	for _, l := range langs {
+		t.Logf("%s %s: %d/%d judgments with the expected rule in the top 3 (%.0f%%)", label, l, hits[l], total[l], 100*float64(hits[l])/float64(total[l]))
+	}
+}
+
+func checkJudgments(t *testing.T, label string, ix *Index, minPerLang int) {
+	js := loadJudgments(t)
+	hits, total, misses := evalJudgments(t, ix, js)
+	reportPrecision(t, label, hits, total)
+	for l, n := range total {
+		if n < minPerLang {
+			t.Errorf("%s: only %d judgments (want at least %d)", l, n, minPerLang)
+		}
+	}
+	for _, m := range misses {
+		t.Errorf("%s miss: %s", label, m)
+	}
+}
+
+// TestRelevance runs the judgment list (testdata/judgments.tsv) against
+// the embedded three-language content.
+func TestRelevance(t *testing.T) {
+	checkJudgments(t, "content", fixture(t), 12)
+}
+
+// TestCompoundModes measures the German compound approaches on the German
+// judgments (logged, for the choice of defaultOptions) and checks that the
+// default finds "Kampfschaden" for "Schaden".
+func TestCompoundModes(t *testing.T) {
+	books := fixtureBooks(t)
+	js := loadJudgments(t)
+	for _, c := range []struct {
+		name string
+		mode compoundMode
+	}{{"affix", compoundAffix}, {"dict", compoundDict}, {"none", compoundNone}} {
+		o := defaultOptions
+		o.compound = c.mode
+		ix, err := build(books, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits, total, misses := evalJudgments(t, ix, js)
+		res, _ := ix.Search(Query{Text: "Schaden", Lang: "de", PerPage: 100})
+		found := 0
+		for _, h := range res.Hits {
+			if strings.HasPrefix(h.Number, "510") {
+				found++
+			}
+		}
+		t.Logf("de compound %-5s: %d/%d judgments; \"Schaden\": %d hits, %d of them in 510; misses %q", c.name, hits["de"], total["de"], res.Total, found, filterLang(misses, "de"))
+		if c.mode == defaultOptions.compound && found == 0 {
+			t.Errorf("default compound mode: \"Schaden\" finds no Kampfschaden rule (510.x)")
+		}
+		ix.Close()
+	}
+}
+
+func filterLang(ms []string, lang string) []string {
+	var out []string
+	for _, m := range ms {
+		if strings.HasPrefix(m, lang+" ") {
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -1,0 +1,101 @@
+package search
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+const maxSuggestions = 5
+
+// suggest returns up to maxSuggestions glossary terms of the given
+// languages closest to text by edit distance, for "nothing found" pages.
+// A term qualifies when the whole query, or one of its words, is within
+// about a third of its length of the term or one of the term's words.
+func (ix *Index) suggest(text string, langs []string) []string {
+	q := strings.ToLower(text)
+	if q == "" {
+		return nil
+	}
+	qWords := strings.FieldsFunc(q, func(r rune) bool { return !isWordRune(r) })
+	type cand struct {
+		name string
+		d    int
+	}
+	var cands []cand
+	seen := map[string]bool{}
+	for _, lang := range langs {
+		for _, name := range ix.li[lang].terms {
+			if seen[name] {
+				continue
+			}
+			n := strings.ToLower(name)
+			best := -1
+			try := func(a, b string) {
+				ar, br := []rune(a), []rune(b)
+				limit := max(1, len(ar)/3)
+				if d := levenshtein(ar, br, limit); d <= limit && (best < 0 || d < best) {
+					best = d
+				}
+			}
+			try(q, n)
+			nWords := strings.FieldsFunc(n, func(r rune) bool { return !isWordRune(r) })
+			for _, w := range qWords {
+				if utf8.RuneCountInString(w) < 3 {
+					continue
+				}
+				for _, nw := range nWords {
+					try(w, nw)
+				}
+			}
+			if best >= 0 {
+				seen[name] = true
+				cands = append(cands, cand{name, best})
+			}
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		if cands[i].d != cands[j].d {
+			return cands[i].d < cands[j].d
+		}
+		return cands[i].name < cands[j].name
+	})
+	var out []string
+	for _, c := range cands {
+		if len(out) == maxSuggestions {
+			break
+		}
+		out = append(out, c.name)
+	}
+	return out
+}
+
+// levenshtein is the edit distance of a and b; it stops early and returns
+// limit+1 once the distance must exceed limit.
+func levenshtein(a, b []rune, limit int) int {
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return limit + 1
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,160 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/mtgrules/site/internal/refs"
+	"github.com/mtgrules/site/rules"
+	"github.com/mtgrules/site/templates"
+)
+
+// MaxLinkifyBytes bounds a post sent to the linkifier.
+const MaxLinkifyBytes = 20000
+
+// linkifyFormats are the offered formats with their label IDs, in order.
+var linkifyFormats = []struct {
+	format refs.Format
+	label  string
+}{{refs.BBCode, "FormatBBCode"}, {refs.Markdown, "FormatMarkdown"}, {refs.HTML, "FormatHTML"}}
+
+// linkifyInput validates a post and its format.
+func linkifyInput(text, format string) (string, refs.Format, error) {
+	f, ok := refs.ParseFormat(format)
+	if format == "" {
+		f, ok = refs.BBCode, true
+	}
+	switch {
+	case !ok:
+		return "", "", errStatus(http.StatusBadRequest, "ErrLinkifyFormat")
+	case len(text) > MaxLinkifyBytes:
+		return "", "", errStatus(http.StatusRequestEntityTooLarge, "ErrLinkifyTooLong")
+	case !utf8.ValidString(text):
+		return "", "", errStatus(http.StatusBadRequest, "ErrBadRequest")
+	}
+	return strings.ReplaceAll(text, "\r\n", "\n"), f, nil
+}
+
+// shortHref links a reference through the negotiating short link, so every
+// reader of a forum post lands in their own language.
+func (s *Server) shortHref(c echo.Context) func(refs.Ref) string {
+	base := s.baseURL(c)
+	return func(r refs.Ref) string { return base + "/r/" + r.Number }
+}
+
+func (s *Server) linkify(c echo.Context) error {
+	lang, err := s.lang(c)
+	if err != nil {
+		return err
+	}
+	p := s.page(c, lang, s.Catalog.T(lang, "LinkifyHeading"), s.Catalog.T(lang, "LinkifyLead"), samePath("/linkify"))
+	page := templates.LinkifyPage{Page: p}
+	chosen := refs.BBCode
+	if c.Request().Method == http.MethodPost {
+		text, f, err := linkifyInput(c.FormValue("text"), c.FormValue("format"))
+		if err != nil {
+			return err
+		}
+		chosen = f
+		out := refs.Linkify(text, f, s.shortHref(c))
+		n := len(refs.Find(text))
+		page.Text, page.Done, page.Output = text, true, out
+		page.Count = s.Catalog.Format(lang, "LinkifyCount", n, map[string]any{"Count": n})
+		if f == refs.HTML {
+			page.Preview = out
+		}
+		c.Response().Header().Set("Cache-Control", "no-store")
+	}
+	for _, f := range linkifyFormats {
+		page.Formats = append(page.Formats, templates.Link{Href: string(f.format), Label: s.Catalog.T(lang, f.label), Current: f.format == chosen})
+	}
+	s.remember(c, lang)
+	return s.render(c, http.StatusOK, templates.Linkify(page))
+}
+
+// linkifyRequest is the body of POST /api/linkify (JSON or form).
+type linkifyRequest struct {
+	Text   string `json:"text" form:"text"`
+	Format string `json:"format" form:"format"`
+}
+
+type linkifyRef struct {
+	Text    string `json:"text"`
+	Number  string `json:"number"`
+	Through string `json:"through,omitempty"`
+	URL     string `json:"url"`
+}
+
+func (s *Server) linkifyAPI(c echo.Context) error {
+	var req linkifyRequest
+	if err := c.Bind(&req); err != nil {
+		return errStatus(http.StatusBadRequest, "ErrBadRequest")
+	}
+	text, f, err := linkifyInput(req.Text, req.Format)
+	if err != nil {
+		return err
+	}
+	href := s.shortHref(c)
+	found := []linkifyRef{}
+	for _, r := range refs.Find(text) {
+		found = append(found, linkifyRef{Text: r.Text(text), Number: r.Number, Through: r.Through, URL: href(r)})
+	}
+	return c.JSON(http.StatusOK, map[string]any{"format": f, "output": refs.Linkify(text, f, href), "refs": found})
+}
+
+// oldShortLink answers /r/2008/{ref}: the rule's number in the 2008
+// numbering leads to today's rule (or its nearest existing parent), with a
+// note on the page.
+func (s *Server) oldShortLink(c echo.Context) error {
+	lang := s.shortLinkLang(c)
+	raw := c.Param("ref")
+	old, ok := rules.NormalizeRef(raw)
+	if !ok {
+		return s.ruleNotFound(lang, raw)
+	}
+	num, ok := s.today(lang, old)
+	if !ok {
+		return errStatus(http.StatusNotFound, "ErrOldNumberUnknown")
+	}
+	setShortLinkHeaders(c)
+	return c.Redirect(http.StatusFound, "/"+lang+"/rules/"+num+"?was2008="+old)
+}
+
+// today maps a 2008 number to the nearest rule that exists in lang's book.
+func (s *Server) today(lang, old string) (string, bool) {
+	num, ok := s.Library.Old2008.Map(old)
+	if !ok {
+		return "", false
+	}
+	b := s.book(lang)
+	for num != "" {
+		if _, exists := b.Rule(num); exists {
+			return num, true
+		}
+		switch last := num[len(num)-1]; {
+		case last >= 'a' && last <= 'z':
+			num = num[:len(num)-1]
+		case strings.Contains(num, "."):
+			num, _, _ = strings.Cut(num, ".")
+		default:
+			num = ""
+		}
+	}
+	return "", false
+}
+
+// renumberedNotice is the note for a rule page reached by an old number,
+// "" when ?was2008= is absent or does not lead to this rule.
+func (s *Server) renumberedNotice(c echo.Context, lang, num string) string {
+	old, ok := rules.NormalizeRef(c.QueryParam("was2008"))
+	if !ok {
+		return ""
+	}
+	if now, ok := s.today(lang, old); !ok || now != num {
+		return ""
+	}
+	return s.Catalog.Format(lang, "Renumbered2008", 0, map[string]any{"Old": old, "New": num})
+}

@@ -1,0 +1,185 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/mtgrules/site/internal/search"
+	"github.com/mtgrules/site/rules"
+	"github.com/mtgrules/site/templates"
+)
+
+// searchRequest is a validated search: the raw query, scope and page.
+type searchRequest struct {
+	lang   string
+	q      string
+	all    bool
+	page   int
+	jumpTo string // a rule number the query names, "" otherwise
+}
+
+// parseSearch validates the query parameters shared by the page and the API.
+func (s *Server) parseSearch(c echo.Context) (searchRequest, error) {
+	lang, err := s.lang(c)
+	if err != nil {
+		return searchRequest{}, err
+	}
+	r := searchRequest{lang: lang, q: c.QueryParam("q"), page: 1}
+	if !utf8.ValidString(r.q) {
+		return r, errStatus(http.StatusBadRequest, "ErrBadRequest")
+	}
+	switch c.QueryParam("in") {
+	case "", lang:
+	case "all":
+		r.all = true
+	default:
+		return r, errStatus(http.StatusBadRequest, "ErrSearchScope")
+	}
+	if p := c.QueryParam("page"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 || n > 1000 {
+			return r, errStatus(http.StatusBadRequest, "ErrSearchPage")
+		}
+		r.page = n
+	}
+	if num, ok := rules.NormalizeRef(r.q); ok {
+		if _, exists := s.book(lang).Rule(num); exists {
+			r.jumpTo = num
+		}
+	}
+	return r, nil
+}
+
+func (s *Server) runSearch(r searchRequest) (*search.Result, error) {
+	return s.Search.Search(search.Query{Text: r.q, Lang: r.lang, All: r.all, Page: r.page})
+}
+
+// hitHref links a hit: a rule in the reader's language, a glossary entry in
+// the language it was found in.
+func hitHref(lang string, h search.Hit) string {
+	if h.Number != "" {
+		return templates.RuleHref(lang, h.Number)
+	}
+	return templates.TermHref(h.Lang, h.Slug)
+}
+
+// searchURL is the results page for the same query with another page or scope.
+func searchURL(lang, q string, all bool, page int) string {
+	v := url.Values{"q": {q}}
+	if all {
+		v.Set("in", "all")
+	}
+	if page > 1 {
+		v.Set("page", strconv.Itoa(page))
+	}
+	return "/" + lang + "/search?" + v.Encode()
+}
+
+func (s *Server) searchPage(c echo.Context) error {
+	r, err := s.parseSearch(c)
+	if err != nil {
+		return err
+	}
+	if r.jumpTo != "" {
+		return c.Redirect(http.StatusSeeOther, "/"+r.lang+"/rules/"+r.jumpTo)
+	}
+	lang := r.lang
+	p := s.page(c, lang, s.Catalog.T(lang, "SearchHeading"), "", func(l string) (string, bool) {
+		return searchURL(l, r.q, r.all, 1), false
+	})
+	p.Query = r.q
+	page := templates.SearchPage{Page: p, Query: r.q, AllLangs: r.all}
+	if r.all {
+		page.AllLink = templates.Link{Href: searchURL(lang, r.q, false, 1), Label: s.Catalog.T(lang, "SearchInOne")}
+	} else {
+		page.AllLink = templates.Link{Href: searchURL(lang, r.q, true, 1), Label: s.Catalog.T(lang, "SearchInAll")}
+	}
+	if r.q != "" {
+		res, err := s.runSearch(r)
+		if err != nil {
+			return err
+		}
+		page.Total = s.Catalog.Format(lang, "SearchCount", res.Total, map[string]any{"Count": res.Total})
+		page.Fuzzy, page.Truncated = res.Fuzzy, res.Truncated
+		for _, h := range res.Hits {
+			page.Hits = append(page.Hits, templates.SearchHit{
+				Href: hitHref(lang, h), Number: h.Number, Title: h.Title, Snippet: h.Snippet, Lang: h.Lang,
+			})
+		}
+		for _, sug := range res.Suggestions {
+			page.Suggestions = append(page.Suggestions, templates.Link{Href: searchURL(lang, sug, r.all, 1), Label: sug})
+		}
+		if res.Page > 1 {
+			page.Prev = &templates.Link{Href: searchURL(lang, r.q, r.all, res.Page-1), Label: s.Catalog.T(lang, "SearchPrev")}
+		}
+		if res.Page < res.Pages {
+			page.Next = &templates.Link{Href: searchURL(lang, r.q, r.all, res.Page+1), Label: s.Catalog.T(lang, "SearchNext")}
+		}
+		if res.Pages > 1 {
+			page.PageInfo = s.Catalog.Format(lang, "SearchPageOf", 0, map[string]any{"Page": res.Page, "Pages": res.Pages})
+		}
+	}
+	c.Response().Header().Set("Cache-Control", "private, max-age=60")
+	c.Response().Header().Set("X-Robots-Tag", "noindex")
+	return s.render(c, http.StatusOK, templates.Search(page))
+}
+
+// apiHit is one search hit in the JSON API.
+type apiHit struct {
+	Number  string `json:"number,omitempty"`
+	Term    string `json:"term,omitempty"`
+	Title   string `json:"title"`
+	Snippet string `json:"snippet"`
+	Lang    string `json:"lang"`
+	URL     string `json:"url"`
+}
+
+// apiResult is the JSON answer of /api/{lang}/search.
+type apiResult struct {
+	Query       string   `json:"query"`
+	Lang        string   `json:"lang"`
+	In          string   `json:"in"`
+	Total       int      `json:"total"`
+	Page        int      `json:"page"`
+	Pages       int      `json:"pages"`
+	Fuzzy       bool     `json:"fuzzy"`
+	Truncated   bool     `json:"truncated"`
+	Rule        string   `json:"rule,omitempty"` // the rule number the query names
+	Hits        []apiHit `json:"hits"`
+	Suggestions []string `json:"suggestions"`
+}
+
+func (s *Server) searchAPI(c echo.Context) error {
+	r, err := s.parseSearch(c)
+	if err != nil {
+		return err
+	}
+	out := apiResult{Query: r.q, Lang: r.lang, In: r.lang, Page: 1, Rule: r.jumpTo, Hits: []apiHit{}, Suggestions: []string{}}
+	if r.all {
+		out.In = "all"
+	}
+	if r.q != "" {
+		res, err := s.runSearch(r)
+		if err != nil {
+			return err
+		}
+		out.Total, out.Page, out.Pages, out.Fuzzy, out.Truncated = res.Total, res.Page, res.Pages, res.Fuzzy, res.Truncated
+		if res.Suggestions != nil {
+			out.Suggestions = res.Suggestions
+		}
+		base := s.baseURL(c)
+		for _, h := range res.Hits {
+			ah := apiHit{Number: h.Number, Title: h.Title, Snippet: h.Snippet, Lang: h.Lang, URL: base + hitHref(r.lang, h)}
+			if h.Number == "" {
+				ah.Term = h.Slug
+			}
+			out.Hits = append(out.Hits, ah)
+		}
+	}
+	c.Response().Header().Set("Cache-Control", "private, max-age=60")
+	return c.JSON(http.StatusOK, out)
+}
