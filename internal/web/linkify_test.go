@@ -1,0 +1,126 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+func post(t *testing.T, path, contentType, body string, header ...string) response {
+	t.Helper()
+	s := testServer(t)
+	req, err := http.NewRequest(http.MethodPost, s.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", contentType)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var b strings.Builder
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := res.Body.Read(buf)
+		b.Write(buf[:n])
+		if err != nil {
+			break
+		}
+	}
+	return response{status: res.StatusCode, header: res.Header, body: b.String()}
+}
+
+func TestLinkifyPage(t *testing.T) {
+	for _, lang := range []string{"en", "de", "ja"} {
+		r := get(t, "/"+lang+"/linkify")
+		if r.status != http.StatusOK {
+			t.Fatalf("%s: %d", lang, r.status)
+		}
+		mustContain(t, lang+" form", r.body, `<form class="linkify" method="post" action="/`+lang+`/linkify">`, `name="text"`, `value="bbcode" checked`)
+	}
+	form := url.Values{"text": {"Siehe Regel 704.5a <b> und 3,50 €"}, "format": {"html"}}
+	r := post(t, "/de/linkify", "application/x-www-form-urlencoded", form.Encode())
+	if r.status != http.StatusOK {
+		t.Fatalf("post: %d", r.status)
+	}
+	link := `<a href="` + srv.URL + `/r/704.5a">Regel 704.5a</a>`
+	mustContain(t, "result", r.body,
+		"1 Regelverweis gefunden.",
+		`value="html" checked`,
+		// the output as source text, escaped once more inside the textarea
+		`&lt;a href=&#34;`+srv.URL+`/r/704.5a&#34;&gt;Regel 704.5a&lt;/a&gt; &amp;lt;b&amp;gt;`,
+		// and the preview, where the post's own markup stays text
+		`<div class="preview">`+"Siehe "+link+` &lt;b&gt; und 3,50 €</div>`,
+	)
+	if strings.Contains(r.body, "<b>") {
+		t.Error("post markup reflected unescaped")
+	}
+	for body, want := range map[string]int{
+		url.Values{"text": {"x"}, "format": {"rtf"}}.Encode():                            http.StatusBadRequest,
+		url.Values{"text": {strings.Repeat("117.3a ", 3000)}, "format": {"md"}}.Encode(): http.StatusRequestEntityTooLarge,
+		"text=%ff%fe&format=html": http.StatusBadRequest,
+	} {
+		if r := post(t, "/ja/linkify", "application/x-www-form-urlencoded", body); r.status != want {
+			t.Errorf("%.40s: %d, want %d", body, r.status, want)
+		}
+	}
+	if r := post(t, "/ja/linkify", "application/x-www-form-urlencoded", "format=rtf"); !strings.Contains(r.body, "BBCode、Markdown、HTML") {
+		t.Error("ja error page not localized")
+	}
+}
+
+func TestLinkifyAPI(t *testing.T) {
+	r := post(t, "/api/linkify", "application/json", `{"text":"See rules 704.5a and 704.5b, 総合ルール117.3a項; v1.2 costs 3.50 €","format":"markdown"}`)
+	if r.status != http.StatusOK {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	var out struct {
+		Format string
+		Output string
+		Refs   []linkifyRef
+	}
+	if err := json.Unmarshal([]byte(r.body), &out); err != nil {
+		t.Fatal(err)
+	}
+	want := "See [rules 704.5a](" + srv.URL + "/r/704.5a) and [704.5b](" + srv.URL + "/r/704.5b), [総合ルール117.3a項](" + srv.URL + "/r/117.3a); v1.2 costs 3.50 €"
+	if out.Format != "markdown" || out.Output != want || len(out.Refs) != 3 || out.Refs[2].Number != "117.3a" {
+		t.Errorf("got %+v", out)
+	}
+	if r := post(t, "/api/linkify", "application/json", `{"text":`); r.status != http.StatusBadRequest || !strings.HasPrefix(r.header.Get("Content-Type"), "application/json") {
+		t.Errorf("broken JSON: %d %s", r.status, r.body)
+	}
+}
+
+func TestOldNumbersLeadToToday(t *testing.T) {
+	for path, want := range map[string]string{
+		"/r/2008/102.3b":                     "/en/rules/104.3b?was2008=102.3b",
+		"/r/2008/420.5a":                     "/en/rules/704.5a?was2008=420.5a",
+		"/r/2008/600.4?lang=ja":              "/ja/rules/800.4?was2008=600.4",
+		"/r/2008/CR102.3z":                   "/en/rules/104.3?was2008=102.3z", // no such subrule today: its parent
+		"/r/2008/408?lang=de":                "/de/rules/117?was2008=408",
+		"/r/2008/" + url.PathEscape("３１０．１"): "/en/rules/510.1?was2008=310.1",
+	} {
+		r := get(t, path)
+		if r.status != http.StatusFound || r.header.Get("Location") != want {
+			t.Errorf("%s: %d %q, want %q", path, r.status, r.header.Get("Location"), want)
+		}
+	}
+	for _, path := range []string{"/r/2008/999.1", "/r/2008/banana", "/r/2008/"} {
+		if r := get(t, path); r.status != http.StatusNotFound {
+			t.Errorf("%s: %d, want 404", path, r.status)
+		}
+	}
+	r := get(t, "/de/rules/104.3b?was2008=102.3b")
+	mustContain(t, "notice", r.body, `<p class="notice" role="note">Du bist Regel 102.3b der Nummerierung von 2008 gefolgt. Die Regeln wurden 2009 neu nummeriert; heute ist das Regel 104.3b.</p>`)
+	// A notice that does not fit the rule is not shown.
+	r = get(t, "/en/rules/117?was2008=102.3b")
+	if strings.Contains(r.body, `class="notice"`) {
+		t.Error("mismatched notice shown")
+	}
+}
