@@ -1,10 +1,13 @@
-// Package locales embeds the go-i18n message files (active.{en,de,ja}.toml)
-// and turns them into per-language catalogues for fast lookups.
+// Package locales embeds the go-i18n message files ({area}.{en,de,ja}.toml:
+// active for the reference, one file per further area of the site) and
+// turns them into per-language catalogues for fast lookups.
 package locales
 
 import (
 	"embed"
 	"fmt"
+	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -12,7 +15,7 @@ import (
 	"golang.org/x/text/language"
 )
 
-//go:embed active.*.toml
+//go:embed *.toml
 var files embed.FS
 
 // Languages are the site's languages, the default first.
@@ -34,12 +37,21 @@ func Load() (*Catalog, error) {
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	ids := map[string][]string{}
 	for _, lang := range Languages {
-		mf, err := b.LoadMessageFileFS(files, "active."+lang+".toml")
-		if err != nil {
-			return nil, fmt.Errorf("locales: %w", err)
+		names, err := fs.Glob(files, "*."+lang+".toml")
+		if err != nil || len(names) == 0 {
+			return nil, fmt.Errorf("locales: no message files for %s", lang)
 		}
-		for _, m := range mf.Messages {
-			ids[lang] = append(ids[lang], m.ID)
+		for _, name := range names {
+			mf, err := b.LoadMessageFileFS(files, name)
+			if err != nil {
+				return nil, fmt.Errorf("locales: %w", err)
+			}
+			for _, m := range mf.Messages {
+				if slices.Contains(ids[lang], m.ID) {
+					return nil, fmt.Errorf("locales: %s: %s is defined twice", name, m.ID)
+				}
+				ids[lang] = append(ids[lang], m.ID)
+			}
 		}
 	}
 	if err := sameIDs(ids); err != nil {
