@@ -56,11 +56,16 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	idx, err := search.Build(lib.Books)
-	if err != nil {
-		return err
-	}
+	idx := search.BuildAsync(lib.Books)
 	defer idx.Close()
+	go func() {
+		began := time.Now()
+		if _, err := idx.Wait(); err != nil {
+			log.Error("search index failed; search answers 503", "err", err)
+			return
+		}
+		log.Info("search index ready", "took", time.Since(began).Round(time.Millisecond))
+	}()
 	e := web.New(web.Config{Library: lib, Catalog: cat, Assets: assets, Search: idx, BaseURL: *baseURL})
 	srv := &http.Server{
 		Addr:              *addr,

@@ -33,6 +33,7 @@ var headings = map[int]string{
 	http.StatusMethodNotAllowed:    "ErrBadRequestHeading",
 	http.StatusRequestURITooLong:   "ErrBadRequestHeading",
 	http.StatusInternalServerError: "ErrServerHeading",
+	http.StatusServiceUnavailable:  "ErrServerHeading",
 }
 
 // handleError renders every error as a page (or JSON under /api/) in the

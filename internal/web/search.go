@@ -54,8 +54,14 @@ func (s *Server) parseSearch(c echo.Context) (searchRequest, error) {
 	return r, nil
 }
 
-func (s *Server) runSearch(r searchRequest) (*search.Result, error) {
-	return s.Search.Search(search.Query{Text: r.q, Lang: r.lang, All: r.all, Page: r.page})
+// runSearch searches, or fails with 503 while the index is still being built.
+func (s *Server) runSearch(c echo.Context, r searchRequest) (*search.Result, error) {
+	ix, ready := s.Search.Index()
+	if !ready || ix == nil {
+		c.Response().Header().Set("Retry-After", "5")
+		return nil, errStatus(http.StatusServiceUnavailable, "ErrSearchWarming")
+	}
+	return ix.Search(search.Query{Text: r.q, Lang: r.lang, All: r.all, Page: r.page})
 }
 
 // hitHref links a hit: a rule in the reader's language, a glossary entry in
@@ -99,7 +105,7 @@ func (s *Server) searchPage(c echo.Context) error {
 		page.AllLink = templates.Link{Href: searchURL(lang, r.q, true, 1), Label: s.Catalog.T(lang, "SearchInAll")}
 	}
 	if r.q != "" {
-		res, err := s.runSearch(r)
+		res, err := s.runSearch(c, r)
 		if err != nil {
 			return err
 		}
@@ -163,7 +169,7 @@ func (s *Server) searchAPI(c echo.Context) error {
 		out.In = "all"
 	}
 	if r.q != "" {
-		res, err := s.runSearch(r)
+		res, err := s.runSearch(c, r)
 		if err != nil {
 			return err
 		}

@@ -3,9 +3,14 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/mtgrules/site/internal/search"
+	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/static"
 )
 
 func TestSearchRuleNumberJump(t *testing.T) {
@@ -131,4 +136,30 @@ func TestSearchPaging(t *testing.T) {
 	mustContain(t, "page 1", r.body, `rel="next" href="/en/search?page=2&amp;q=player"`)
 	r = get(t, "/en/search?q=player&page=2")
 	mustContain(t, "page 2", r.body, `rel="prev" href="/en/search?q=player"`, "Page 2 of")
+}
+
+func TestSearchUnavailableUntilIndexed(t *testing.T) {
+	testServer(t)
+	failed := search.BuildAsync(nil) // finishes at once, without an index
+	failed.Wait()
+	cat, _ := locales.Load()
+	assets, _ := static.Load()
+	h := New(Config{Library: testLibrary(t), Catalog: cat, Assets: assets, Search: failed})
+	for path, want := range map[string]string{
+		"/de/search?q=Stapel":      "Die Suche wird noch vorbereitet.",
+		"/api/ja/search?q=スタック":    "検索の準備中です。",
+		"/en/search?q=" + "117.3a": "", // a rule number still jumps
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/"+strings.TrimPrefix(path, "/"), nil))
+		if want == "" {
+			if rec.Code != http.StatusSeeOther {
+				t.Errorf("%s: %d", path, rec.Code)
+			}
+			continue
+		}
+		if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != "5" || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("%s: %d %q %.200s", path, rec.Code, rec.Header().Get("Retry-After"), rec.Body.String())
+		}
+	}
 }

@@ -23,7 +23,7 @@ type Config struct {
 	Library *library.Library
 	Catalog *locales.Catalog
 	Assets  *static.Assets
-	Search  *search.Index
+	Search  *search.Pending // answers 503 with Retry-After until built
 	// BaseURL is the public origin for canonical and alternate links
 	// ("https://rules.example"); empty means the request's own host.
 	BaseURL string

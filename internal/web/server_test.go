@@ -41,7 +41,7 @@ func testServer(t testing.TB) *httptest.Server {
 		if err != nil {
 			panic(err)
 		}
-		handler = New(Config{Library: lib, Catalog: cat, Assets: assets, Search: idx})
+		handler = New(Config{Library: lib, Catalog: cat, Assets: assets, Search: search.Ready(idx)})
 		srv = httptest.NewServer(handler)
 	})
 	return srv

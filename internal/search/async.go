@@ -1,0 +1,62 @@
+package search
+
+import (
+	"sync"
+
+	"github.com/mtgrules/site/rules"
+)
+
+// Pending is an index being built in the background, so a server with
+// the full official rules in three languages (seconds of indexing) can
+// answer rule pages at once and search as soon as the index is ready.
+type Pending struct {
+	done chan struct{}
+	once sync.Once
+	ix   *Index
+	err  error
+}
+
+// BuildAsync starts Build in a goroutine.
+func BuildAsync(books map[string]*rules.Book) *Pending {
+	p := &Pending{done: make(chan struct{})}
+	go func() {
+		p.ix, p.err = Build(books)
+		close(p.done)
+	}()
+	return p
+}
+
+// Ready wraps an index that is already built.
+func Ready(ix *Index) *Pending {
+	p := &Pending{done: make(chan struct{}), ix: ix}
+	close(p.done)
+	return p
+}
+
+// Index returns the index and true once the build has finished (ix is nil
+// when it failed; Err says why), or nil and false while it runs.
+func (p *Pending) Index() (*Index, bool) {
+	select {
+	case <-p.done:
+		return p.ix, true
+	default:
+		return nil, false
+	}
+}
+
+// Wait blocks until the build has finished and returns its result.
+func (p *Pending) Wait() (*Index, error) {
+	<-p.done
+	return p.ix, p.err
+}
+
+// Close waits for the build and releases the index.
+func (p *Pending) Close() error {
+	var err error
+	p.once.Do(func() {
+		if ix, _ := p.Wait(); ix != nil {
+			err = ix.Close()
+		}
+	})
+	return err
+}
