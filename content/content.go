@@ -3,7 +3,8 @@ package content
 
 import "embed"
 
-// FS holds content/{en,de,ja}/ and the 2008 renumbering table.
+// FS holds content/{en,de,ja}/, the 2008 renumbering table, the card pool
+// and the worked examples (scenarios/*.json).
 //
-//go:embed en de ja renumbering-2008.tsv
+//go:embed en de ja renumbering-2008.tsv cards.json scenarios/*.json
 var FS embed.FS

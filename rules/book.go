@@ -3,11 +3,18 @@
 // the official plain-text layout, and the normalising of rule references.
 package rules
 
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
 // Book is one language's edition of the rules.
 type Book struct {
 	Lang      string     // "en", "de", "ja"
 	Title     string     // first line of the file
 	Effective string     // the "effective as of" line, as written
+	Date      time.Time  // the date in Effective (UTC midnight); zero when it has none
 	Intro     []string   // paragraphs between the title and the contents
 	Sections  []*Section // "1. Game Concepts", …
 	Glossary  []*Term    // in file order
@@ -64,6 +71,15 @@ func (b *Book) Term(slug string) (*Term, bool) {
 
 // Source names the file the book was parsed from.
 func (b *Book) Source() string { return b.source }
+
+// Edition names the book by its effective date ("2025-11-14"), or "" when
+// the file gives none.
+func (b *Book) Edition() string {
+	if b.Date.IsZero() {
+		return ""
+	}
+	return b.Date.Format(EditionLayout)
+}
 
 // Prev returns the rule at the same level before r, or nil.
 func (b *Book) Prev(r *Rule) *Rule { return b.sibling(r, -1) }
@@ -177,4 +193,37 @@ func parentNumber(n string) string {
 	default:
 		return n[:3]
 	}
+}
+
+// CompareNumbers orders canonical rule numbers as the rules do: "117" <
+// "117.3" < "117.3a" < "117.3b" < "117.10" < "118". It returns -1, 0 or +1.
+func CompareNumbers(a, b string) int {
+	ta, sa, la := splitNumber(a)
+	tb, sb, lb := splitNumber(b)
+	switch {
+	case ta != tb:
+		return strings.Compare(ta, tb)
+	case sa != sb:
+		if sa < sb {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(la, lb)
+}
+
+// splitNumber splits "117.3a" into "117", 3 and "a"; a missing rule part is -1.
+func splitNumber(n string) (top string, rule int, letter string) {
+	top, rest, ok := strings.Cut(n, ".")
+	if !ok {
+		return top, -1, ""
+	}
+	if k := len(rest); k > 0 && isLetter(rest[k-1]) {
+		rest, letter = rest[:k-1], rest[k-1:]
+	}
+	rule, err := strconv.Atoi(rest)
+	if err != nil {
+		rule = -1
+	}
+	return top, rule, letter
 }

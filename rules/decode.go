@@ -9,9 +9,10 @@ import (
 )
 
 // Decode turns a rules file into UTF-8 text with "\n" line ends. It detects
-// a UTF-8 or UTF-16 byte-order mark, falls back to Windows-1252 when the
-// bytes are not valid UTF-8, and accepts CRLF, lone CR and the "\r\r\n"
-// line ends some copies of the official files have.
+// a UTF-8 or UTF-16 byte-order mark, UTF-16 without one (by where its line
+// ends fall), falls back to Windows-1252 when the bytes are not valid UTF-8,
+// and accepts LF, CRLF, lone CR and the "\r\r\n" line ends some copies of
+// the official files have.
 func Decode(data []byte) (string, error) {
 	var s string
 	switch {
@@ -30,18 +31,55 @@ func Decode(data []byte) (string, error) {
 		s = decodeWindows1252(data)
 	}
 	if strings.IndexByte(s, 0) >= 0 {
-		return "", errors.New("the file contains NUL bytes (a binary file, or UTF-16 without a byte-order mark)")
+		bigEndian, ok := sniffUTF16(data)
+		if !ok {
+			return "", errors.New("the file contains NUL bytes (a binary file, or UTF-16 without a byte-order mark)")
+		}
+		s = decodeUTF16(data, bigEndian)
 	}
+	s = strings.TrimPrefix(s, "\uFEFF") // a second mark some converters leave
 	return normalizeLineEnds(s), nil
 }
 
+// sniffUTF16 recognises UTF-16 without a byte-order mark by its line ends:
+// every "\n" falls on a code unit whose other byte is zero, and only on one
+// side. Any script's text has line ends, so this works beyond ASCII.
+func sniffUTF16(b []byte) (bigEndian, ok bool) {
+	if len(b) < 2 || len(b)%2 != 0 {
+		return false, false
+	}
+	var le, be int
+	for i := 0; i+1 < len(b); i += 2 {
+		switch {
+		case b[i] == '\n' && b[i+1] == 0:
+			le++
+		case b[i] == 0 && b[i+1] == '\n':
+			be++
+		}
+	}
+	switch {
+	case le > 0 && be == 0:
+		return false, true
+	case be > 0 && le == 0:
+		return true, true
+	}
+	return false, false
+}
+
+// normalizeLineEnds turns every line end into "\n". "\r\r\n" is one line
+// end when (nearly) every line has it, as in copies that were converted
+// twice; elsewhere it is a line end followed by a blank line, as before the
+// section headings of the files with lone CR line ends.
 func normalizeLineEnds(s string) string {
-	if !strings.Contains(s, "\r") {
+	cr := strings.Count(s, "\r")
+	if cr == 0 {
 		return s
 	}
-	// "\r\r\n" on (nearly) every line is one line end; elsewhere it marks a
-	// blank line before a heading, which the lone-CR rule below yields.
-	if lines := strings.Count(s, "\n"); lines > 0 && strings.Count(s, "\r\r\n")*2 > lines {
+	crcrlf := strings.Count(s, "\r\r\n")
+	// Line ends, counting "\r\r\n" as one: every "\n", and every CR
+	// that is not part of "\r\n" or "\r\r\n".
+	ends := strings.Count(s, "\n") + cr - strings.Count(s, "\r\n") - crcrlf
+	if crcrlf*2 > ends {
 		s = strings.ReplaceAll(s, "\r\r\n", "\n")
 	}
 	s = strings.ReplaceAll(s, "\r\n", "\n")

@@ -27,7 +27,7 @@ var (
 	glossaryHeadings = set("Glossary", "Glossar", "用語集")
 	creditsHeadings  = set("Credits", "Mitwirkende", "Impressum", "クレジット")
 	examplePrefixes  = []string{"Example:", "Beispiel:", "例：", "例:"}
-	effectiveMarkers = []string{"effective as of", "gelten ab", "gültig ab", "有効", "発効"}
+	effectiveMarkers = []string{"effective as of", "gelten ab", "gilt ab", "gültig ab", "有効", "発効", "施行"}
 )
 
 const space = `[\s\x{3000}]`
@@ -135,6 +135,7 @@ func (p *parser) front(n int, line string) error {
 		return nil
 	case p.book.Effective == "" && hasAny(line, effectiveMarkers):
 		p.book.Effective = line
+		p.book.Date, _ = ParseEffective(line)
 		return nil
 	case contentsHeadings[line]:
 		p.inContents, p.sawContents = true, true

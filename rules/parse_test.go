@@ -6,6 +6,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 func loadFixture(t *testing.T) []byte {
@@ -36,10 +39,16 @@ func TestParseOfficialLayout(t *testing.T) {
 	if b.Effective != "These rules are effective as of November 14, 2025." {
 		t.Errorf("effective %q", b.Effective)
 	}
+	if b.Edition() != "2025-11-14" || !b.Date.Equal(time.Date(2025, 11, 14, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("edition %q, date %v", b.Edition(), b.Date)
+	}
 	if want := []string{"Introduction", "This fixture follows the official layout. A wrapped introduction line joins the paragraph above."}; !reflect.DeepEqual(b.Intro, want) {
 		t.Errorf("intro %q", b.Intro)
 	}
-	want := []string{"100", "100.1", "100.1a", "117", "117.1", "117.1a", "117.3", "117.3a", "117.3b", "500", "500.1"}
+	want := []string{"100", "100.1", "100.1a", "100.2", "117", "117.1", "117.1a", "117.2", "117.3", "117.3a", "117.3b", "500", "500.1", "500.2"}
+	for _, c := range "abcdefghijkmnp" {
+		want = append(want, "500.2"+string(c))
+	}
 	if got := numbers(b); !reflect.DeepEqual(got, want) {
 		t.Fatalf("numbers %v, want %v", got, want)
 	}
@@ -53,10 +62,19 @@ func TestParseOfficialLayout(t *testing.T) {
 	if r.Parent.Number != "117.1" || r.Top().Number != "117" || r.Title() != "Timing and Priority" {
 		t.Errorf("tree of 117.1a: parent %s top %s", r.Parent.Number, r.Top().Number)
 	}
-	if r, _ := b.Rule("117.3b"); r.Text != "The active player receives priority after a spell resolves" {
-		t.Errorf("117.3b without a dot: %q", r.Text)
+	if r, _ := b.Rule("117.2"); r.Text != "This rule lacks the dot after its number, as one rule in every edition does." || r.Parent.Number != "117" {
+		t.Errorf("117.2 without a dot: %q", r.Text)
 	}
-	if len(b.Glossary) != 2 || b.Glossary[1].Slug != "priority" || len(b.Glossary[1].Definition) != 2 {
+	if r, _ := b.Rule("117.3b"); r.Text != "The active player receives priority after a spell resolves" {
+		t.Errorf("117.3b: %q", r.Text)
+	}
+	if r, _ := b.Rule("100.2"); len(r.Text) < 1000 || !strings.HasSuffix(r.Text, "Type159.") {
+		t.Errorf("long line: %d bytes", len(r.Text))
+	}
+	if r, _ := b.Rule("500.2"); len(r.Children) != 14 || r.Children[11].Number != "500.2m" || r.Children[13].Number != "500.2p" {
+		t.Errorf("500.2 has %d subrules", len(r.Children))
+	}
+	if len(b.Glossary) != 2 || b.Glossary[1].Slug != "priority" || len(b.Glossary[1].Definition) != 3 {
 		t.Errorf("glossary %+v", b.Glossary)
 	}
 	if tm, ok := b.Term("active-player"); !ok || tm.Definition[0] != "The player whose turn it is. See rule 117.3a." {
@@ -67,8 +85,10 @@ func TestParseOfficialLayout(t *testing.T) {
 	}
 }
 
-// The same text with a BOM and CRLF, lone CR, "\r\r\n", UTF-16 and
-// Windows-1252 parses to the same book.
+// The fixture as each official and third-party file comes — BOM and CRLF,
+// BOM and lone CR with "\r\r\n" before section headings, UTF-16 with a BOM,
+// Windows-1252 without one, "\r\r\n" on every line, no BOM — parses to the
+// same book.
 func TestParseEncodingsAndLineEnds(t *testing.T) {
 	base := loadFixture(t)
 	want, err := Parse(base, "f", "en")
@@ -76,15 +96,22 @@ func TestParseEncodingsAndLineEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 	lf := string(base)
+	crlf := strings.ReplaceAll(lf, "\n", "\r\n")
+	bom := func(s string) []byte { return append([]byte("\uFEFF"), s...) }
 	variants := map[string][]byte{
-		"bom+crlf":  append([]byte("\uFEFF"), strings.ReplaceAll(lf, "\n", "\r\n")...),
-		"bom+cr":    append([]byte("\uFEFF"), strings.ReplaceAll(lf, "\n", "\r")...),
-		"crcrlf":    []byte(strings.ReplaceAll(lf, "\n", "\r\r\n")),
-		"utf16le":   utf16Bytes(lf, false),
-		"utf16be":   utf16Bytes(lf, true),
-		"cp1252":    cp1252Bytes(t, lf),
-		"trailing":  []byte(strings.ReplaceAll(lf, "\n", "  \n")),
-		"fullwidth": []byte(strings.ReplaceAll(lf, "100.1a A", "100.1a\u3000A")),
+		"bom+crlf":           bom(crlf),
+		"bom+cr+headings":    bom(loneCR(lf)),
+		"utf16le+bom":        utf16Bytes(crlf, false, true),
+		"utf16be+bom":        utf16Bytes(crlf, true, true),
+		"utf16le":            utf16Bytes(crlf, false, false),
+		"cp1252":             cp1252Bytes(t, crlf),
+		"crcrlf":             []byte(strings.ReplaceAll(lf, "\n", "\r\r\n")),
+		"bom+crcrlf":         bom(strings.ReplaceAll(lf, "\n", "\r\r\n")),
+		"crlf without bom":   []byte(crlf),
+		"cr without bom":     []byte(strings.ReplaceAll(lf, "\n", "\r")),
+		"utf16le+bom+cr":     utf16Bytes(loneCR(lf), false, true),
+		"trailing spaces":    []byte(strings.ReplaceAll(lf, "\n", "  \n")),
+		"ideographic spaces": []byte(strings.ReplaceAll(lf, "100.1a A", "100.1a\u3000A")),
 	}
 	for name, data := range variants {
 		t.Run(name, func(t *testing.T) {
@@ -98,35 +125,108 @@ func TestParseEncodingsAndLineEnds(t *testing.T) {
 			for _, r := range want.Rules() {
 				g, _ := got.Rule(r.Number)
 				if g.Text != r.Text || !reflect.DeepEqual(g.Examples, r.Examples) {
-					t.Errorf("%s: %q %q, want %q %q", r.Number, g.Text, g.Examples, r.Text, r.Examples)
+					t.Errorf("%s: %q %q, want %q %q", r.Number, clip(g.Text), g.Examples, clip(r.Text), r.Examples)
 				}
 			}
-			if !reflect.DeepEqual(got.Glossary, want.Glossary) || got.Effective != want.Effective {
-				t.Errorf("glossary or effective date differ")
+			// Everything else too: front matter, glossary, credits, lines.
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("books differ: %+v", got)
 			}
 		})
 	}
 }
 
-func utf16Bytes(s string, bigEndian bool) []byte {
-	out := []byte{0xFF, 0xFE}
-	if bigEndian {
-		out = []byte{0xFE, 0xFF}
-	}
-	for _, r := range s {
-		var units []rune
-		if r >= 0x10000 {
-			r -= 0x10000
-			units = []rune{0xD800 + (r >> 10), 0xDC00 + (r & 0x3FF)}
-		} else {
-			units = []rune{r}
+// loneCR writes lone CR line ends and, as the official files do, "\r\r\n"
+// for the blank line before each section heading.
+func loneCR(lf string) string {
+	lines := strings.Split(lf, "\n")
+	var b strings.Builder
+	for i, l := range lines {
+		b.WriteString(l)
+		if i == len(lines)-1 {
+			break
 		}
-		for _, u := range units {
-			if bigEndian {
-				out = append(out, byte(u>>8), byte(u))
-			} else {
-				out = append(out, byte(u), byte(u>>8))
+		if l == "" && i+1 < len(lines) && sectionRe.MatchString(lines[i+1]) {
+			b.WriteString("\r\n")
+		} else {
+			b.WriteString("\r")
+		}
+	}
+	return b.String()
+}
+
+func TestNormalizeLineEnds(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\r\nb\r\n\r\nc":        "a\nb\n\nc",
+		"a\rb\r\rc\r\r\n1. D\re": "a\nb\n\nc\n\n1. D\ne",
+		"a\r\r\nb\r\r\n\r\r\nc":  "a\nb\n\nc",
+		"a\nb":                   "a\nb",
+	} {
+		if got := normalizeLineEnds(in); got != want {
+			t.Errorf("normalizeLineEnds(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestParseEffective(t *testing.T) {
+	want := time.Date(2025, 11, 14, 0, 0, 0, 0, time.UTC)
+	for _, line := range []string{
+		"These rules are effective as of November 14, 2025.",
+		"These texts follow the Comprehensive Rules effective as of November 14, 2025.",
+		"Diese Regeln gelten ab dem 14. November 2025.",
+		"Diese Regeln gelten ab 14.November 2025.",
+		"この総合ルールは2025年11月14日から有効です。",
+		"このルールは２０２５年１１月１４日より発効する。",
+		"Effective 2025-11-14",
+	} {
+		if got, ok := ParseEffective(line); !ok || !got.Equal(want) {
+			t.Errorf("ParseEffective(%q) = %v, %v", line, got, ok)
+		}
+	}
+	for _, line := range []string{"These rules are effective as of February 30, 2025.", "No date here.", "2025年13月1日", "effective as of May 1, 1066"} {
+		if got, ok := ParseEffective(line); ok {
+			t.Errorf("ParseEffective(%q) = %v, want none", line, got)
+		}
+	}
+	for _, id := range []string{"2025-11-14", "2026-02-28"} {
+		if _, ok := ParseEdition(id); !ok {
+			t.Errorf("ParseEdition(%q) failed", id)
+		}
+	}
+	for _, id := range []string{"", "2025-11-1", "2025-02-30", "20251114", "2025-11-14x", "latest"} {
+		if _, ok := ParseEdition(id); ok {
+			t.Errorf("ParseEdition(%q) accepted", id)
+		}
+	}
+}
+
+func TestCompareNumbers(t *testing.T) {
+	ordered := []string{"100", "100.1", "100.1a", "100.1b", "100.2", "100.10", "100.10a", "117", "117.3", "117.3k", "117.3m", "702.190a", "900"}
+	for i := range ordered {
+		for j := range ordered {
+			want := 0
+			if i < j {
+				want = -1
+			} else if i > j {
+				want = 1
 			}
+			if got := CompareNumbers(ordered[i], ordered[j]); got != want {
+				t.Errorf("CompareNumbers(%s, %s) = %d, want %d", ordered[i], ordered[j], got, want)
+			}
+		}
+	}
+}
+
+func utf16Bytes(s string, bigEndian, bom bool) []byte {
+	var out []byte
+	if bom {
+		s = "\uFEFF" + s
+	}
+	for _, u := range utf16.Encode([]rune(s)) {
+		if bigEndian {
+			out = append(out, byte(u>>8), byte(u))
+		} else {
+			out = append(out, byte(u), byte(u>>8))
 		}
 	}
 	return out
@@ -136,7 +236,7 @@ func cp1252Bytes(t *testing.T, s string) []byte {
 	var out []byte
 	for _, r := range s {
 		switch {
-		case r < 0x80:
+		case r < 0x80 || (r >= 0xA0 && r <= 0xFF):
 			out = append(out, byte(r))
 		default:
 			i := -1
@@ -150,6 +250,9 @@ func cp1252Bytes(t *testing.T, s string) []byte {
 			}
 			out = append(out, byte(0x80+i))
 		}
+	}
+	if utf8.Valid(out) {
+		t.Fatal("the Windows-1252 fixture is valid UTF-8; it tests nothing")
 	}
 	return out
 }

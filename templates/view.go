@@ -46,6 +46,8 @@ type Para struct {
 	Target   bool  // the rule the URL names
 	Other    *Para // the same paragraph in the compare language
 	Lang     string
+	Fallback bool   // shown in Lang because the page's language lacks it
+	Edition  string // the older edition the text is from ("2025-11-14"); "" for the current one
 }
 
 // RulePage shows one rule with its subrules.
@@ -58,6 +60,9 @@ type RulePage struct {
 	Compare     string // language shown beside, "" for none
 	CompareWith []Link // links that turn comparison on (or off)
 	Notice      string // e.g. that the reader followed an old rule number
+	Edition     string // which edition the page shows: "Edition of 14 November 2025"
+	Current     *Link  // the rule in the current edition, when an older one is shown
+	History     *Link  // what changed in this rule, when several editions are loaded
 }
 
 // TOCSection is a section with its top-level rules, for the contents.
@@ -137,4 +142,44 @@ type LinkifyPage struct {
 	Output  string
 	Count   string // localized number of references found
 	Preview string // HTML output, already escaped by the linkifier; "" for other formats
+}
+
+// DiffOp is a run of words that two editions share, or that only the newer
+// (Ins) or only the older (Del) has.
+type DiffOp struct {
+	Text     string
+	Ins, Del bool
+}
+
+// Change is one rule an edition added, removed or changed.
+type Change struct {
+	Number string
+	Href   string
+	Paras  [][]DiffOp // the rule's text, then its examples, compared
+}
+
+// Comparison lists what changed from one edition to another.
+type Comparison struct {
+	Heading string // "From the edition of … to the edition of …"
+	Summary string // e.g. "2 added, 1 removed, 5 changed"
+	Added   []Change
+	Removed []Change
+	Changed []Change
+}
+
+// EditionOption is one edition to choose in a <select>.
+type EditionOption struct {
+	Value    string
+	Label    string
+	Selected bool
+}
+
+// ChangesPage lists what changed between editions of one language.
+type ChangesPage struct {
+	Page
+	Message     string // why there is nothing to compare, or ""
+	Rule        string // the rule the changes are limited to, "" for all
+	RuleNote    string // says so, in the reader's language
+	From, To    []EditionOption
+	Comparisons []Comparison
 }

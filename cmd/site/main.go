@@ -1,5 +1,8 @@
 // Command site serves the rules reference: rule texts in English, German and
 // Japanese, embedded by default, or official files named with -rules.
+//
+// "site fetch -url URL -out PATH" downloads the newest official rules file,
+// checks it, and swaps it in for the file at PATH.
 package main
 
 import (
@@ -14,6 +17,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/examples"
+	"github.com/mtgrules/site/internal/fetch"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/internal/web"
@@ -22,16 +28,54 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:]); err != nil {
+	var err error
+	if len(os.Args) > 1 && os.Args[1] == "fetch" {
+		err = runFetch(os.Args[2:])
+	} else {
+		err = run(os.Args[1:])
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "site:", err)
 		os.Exit(1)
 	}
 }
 
+// runFetch downloads, validates and swaps in an official rules file.
+func runFetch(args []string) error {
+	fs := flag.NewFlagSet("site fetch", flag.ContinueOnError)
+	url := fs.String("url", os.Getenv("RULES_URL"), "URL of the official rules text file (env RULES_URL)")
+	out := fs.String("out", "", "the rules file to replace, or a directory of editions to add it to")
+	lang := fs.String("lang", "en", "language of the file")
+	minRules := fs.Int("min-rules", 100, "fewer rules than this means a broken download")
+	timeout := fs.Duration("timeout", 2*time.Minute, "give up after this long")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *url == "" || *out == "" {
+		fs.Usage()
+		return errors.New("fetch needs -url and -out")
+	}
+	if !locales.Has(*lang) {
+		return fmt.Errorf("fetch: unknown language %q", *lang)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+	res, err := fetch.Fetch(ctx, fetch.Options{URL: *url, Out: *out, Lang: *lang, MinRules: *minRules})
+	if err != nil {
+		return err
+	}
+	state := "written"
+	if res.Unchanged {
+		state = "unchanged"
+	}
+	slog.Info("rules file "+state, "file", res.Path, "edition", res.Edition, "rules", res.Rules, "glossary", res.Terms)
+	return nil
+}
+
 func run(args []string) error {
 	fs := flag.NewFlagSet("site", flag.ContinueOnError)
 	addr := fs.String("addr", defaultAddr(), "listen address host:port (env ADDR, or PORT)")
-	rulesSpec := fs.String("rules", os.Getenv("RULES"), "official rules files per language, e.g. en=/path/MagicCompRules.txt,de=/path/de.txt (env RULES)")
+	rulesSpec := fs.String("rules", os.Getenv("RULES"), "official rules files per language, one per edition or a directory of them, e.g. en=/path/MagicCompRules.txt,de=/path/de.txt or en=2025.txt,en=2026.txt or en=/srv/rules/en/ (env RULES)")
 	baseURL := fs.String("base-url", os.Getenv("BASE_URL"), "public origin for canonical links, e.g. https://rules.example (env BASE_URL; default: the request's host)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -56,6 +100,10 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
+	exs, err := examples.Load(content.FS)
+	if err != nil {
+		return err
+	}
 	idx := search.BuildAsync(lib.Books)
 	defer idx.Close()
 	go func() {
@@ -66,7 +114,7 @@ func run(args []string) error {
 		}
 		log.Info("search index ready", "took", time.Since(began).Round(time.Millisecond))
 	}()
-	e := web.New(web.Config{Library: lib, Catalog: cat, Assets: assets, Search: idx, BaseURL: *baseURL})
+	e := web.New(web.Config{Library: lib, Catalog: cat, Assets: assets, Search: idx, Examples: exs, BaseURL: *baseURL})
 	srv := &http.Server{
 		Addr:              *addr,
 		Handler:           e,
@@ -76,8 +124,10 @@ func run(args []string) error {
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    96 << 10, // room for MaxQueryBytes in the request line
 	}
-	for lang, b := range lib.Books {
-		log.Info("rules loaded", "lang", lang, "file", b.Source(), "rules", len(b.Rules()), "glossary", len(b.Glossary))
+	for lang, eds := range lib.Editions {
+		for i, b := range eds {
+			log.Info("rules loaded", "lang", lang, "edition", b.Edition(), "default", i == 0, "file", b.Source(), "rules", len(b.Rules()), "glossary", len(b.Glossary))
+		}
 	}
 	log.Info("listening", "addr", *addr, "startup", time.Since(start).Round(time.Millisecond))
 

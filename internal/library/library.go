@@ -1,10 +1,12 @@
 // Package library loads the rule books of every language: the embedded
-// texts by default, or official Comprehensive Rules files an operator names.
+// texts by default, or official Comprehensive Rules files an operator
+// names, one or more editions per language.
 package library
 
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -17,17 +19,35 @@ import (
 
 // Library is the loaded books with their linkers, by language.
 type Library struct {
-	Books   map[string]*rules.Book
+	// Books is the newest edition of each language: what pages show unless
+	// a reader asks for an older edition.
+	Books map[string]*rules.Book
+	// Linkers link the texts of Books.
 	Linkers map[string]*richtext.Linker
+	// Editions is every loaded edition of each language, newest first;
+	// Editions[lang][0] is Books[lang].
+	Editions map[string][]*rules.Book
 	// Old2008 maps the 2008 rule numbers forum posts still cite to today's.
 	Old2008 *refs.Renumbering
 }
 
-// Overrides maps a language to an operator's rules file path.
-type Overrides map[string]string
+// Edition returns lang's edition with the given ID ("2025-11-14").
+func (l *Library) Edition(lang, id string) (*rules.Book, bool) {
+	for _, b := range l.Editions[lang] {
+		if b.Edition() == id {
+			return b, true
+		}
+	}
+	return nil, false
+}
+
+// Overrides maps a language to an operator's rules files or directories of
+// them (every *.txt file inside), one file per edition.
+type Overrides map[string][]string
 
 // ParseOverrides reads "en=/path/a.txt,de=/path/b.txt" (also with spaces
-// or repeated flags joined by commas).
+// or repeated flags joined by commas). A language may be named more than
+// once, once per edition, and a path may be a directory of .txt files.
 func ParseOverrides(spec string) (Overrides, error) {
 	o := Overrides{}
 	for _, item := range strings.FieldsFunc(spec, func(r rune) bool { return r == ',' || r == ' ' }) {
@@ -38,19 +58,22 @@ func ParseOverrides(spec string) (Overrides, error) {
 		if !locales.Has(lang) {
 			return nil, fmt.Errorf("rules file %q: unknown language %q (have %s)", item, lang, strings.Join(locales.Languages, ", "))
 		}
-		if _, dup := o[lang]; dup {
-			return nil, fmt.Errorf("rules file %q: language %s given twice", item, lang)
+		for _, p := range o[lang] {
+			if filepath.Clean(p) == filepath.Clean(path) {
+				return nil, fmt.Errorf("rules file %q: %s is named twice for %s", item, path, lang)
+			}
 		}
-		o[lang] = path
+		o[lang] = append(o[lang], path)
 	}
 	return o, nil
 }
 
-// Load parses every language's book: the operator's file where given, the
+// Load parses every language's books: the operator's files where given, the
 // embedded text otherwise. Any error names the file and line; nothing is
-// half-loaded.
+// half-loaded. Several editions of a language are ordered by their
+// effective dates, so each file must have one, and no two the same.
 func Load(o Overrides) (*Library, error) {
-	lib := &Library{Books: map[string]*rules.Book{}, Linkers: map[string]*richtext.Linker{}}
+	lib := &Library{Books: map[string]*rules.Book{}, Linkers: map[string]*richtext.Linker{}, Editions: map[string][]*rules.Book{}}
 	data, err := content.FS.ReadFile("renumbering-2008.tsv")
 	if err != nil {
 		return nil, err
@@ -61,27 +84,94 @@ func Load(o Overrides) (*Library, error) {
 	langs := append([]string(nil), locales.Languages...)
 	sort.Strings(langs)
 	for _, lang := range langs {
-		var (
-			data []byte
-			name string
-			err  error
-		)
-		if path, ok := o[lang]; ok {
-			name = path
-			data, err = os.ReadFile(path)
+		var books []*rules.Book
+		if paths, ok := o[lang]; ok {
+			books, err = loadFiles(lang, paths)
 		} else {
-			name = "content/" + lang + "/rules.txt"
-			data, err = content.FS.ReadFile(lang + "/rules.txt")
+			books, err = loadEmbedded(lang)
 		}
-		if err != nil {
-			return nil, fmt.Errorf("rules file for %s: %w", lang, err)
-		}
-		book, err := rules.Parse(data, name, lang)
 		if err != nil {
 			return nil, err
 		}
-		lib.Books[lang] = book
-		lib.Linkers[lang] = richtext.New(book)
+		lib.Editions[lang] = books
+		lib.Books[lang] = books[0]
+		lib.Linkers[lang] = richtext.New(books[0])
 	}
 	return lib, nil
+}
+
+func loadEmbedded(lang string) ([]*rules.Book, error) {
+	data, err := content.FS.ReadFile(lang + "/rules.txt")
+	if err != nil {
+		return nil, fmt.Errorf("rules file for %s: %w", lang, err)
+	}
+	b, err := rules.Parse(data, "content/"+lang+"/rules.txt", lang)
+	if err != nil {
+		return nil, err
+	}
+	return []*rules.Book{b}, nil
+}
+
+// loadFiles parses an operator's files for lang, newest edition first.
+func loadFiles(lang string, paths []string) ([]*rules.Book, error) {
+	files, err := expand(lang, paths)
+	if err != nil {
+		return nil, err
+	}
+	books := make([]*rules.Book, 0, len(files))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, fmt.Errorf("rules file for %s: %w", lang, err)
+		}
+		b, err := rules.Parse(data, f, lang)
+		if err != nil {
+			return nil, err
+		}
+		books = append(books, b)
+	}
+	if len(books) == 1 {
+		return books, nil
+	}
+	seen := map[string]string{}
+	for _, b := range books {
+		if b.Date.IsZero() {
+			return nil, fmt.Errorf("%s: no effective date (\"These rules are effective as of …\"), which orders the %d %s editions", b.Source(), len(books), lang)
+		}
+		if other, dup := seen[b.Edition()]; dup {
+			return nil, fmt.Errorf("%s and %s: both are the %s edition of %s", other, b.Source(), b.Edition(), lang)
+		}
+		seen[b.Edition()] = b.Source()
+	}
+	sort.Slice(books, func(i, j int) bool { return books[i].Date.After(books[j].Date) })
+	return books, nil
+}
+
+// expand replaces each directory by the .txt files in it, in name order.
+func expand(lang string, paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return nil, fmt.Errorf("rules file for %s: %w", lang, err)
+		}
+		if !fi.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			return nil, fmt.Errorf("rules directory for %s: %w", lang, err)
+		}
+		n := len(out)
+		for _, e := range entries {
+			if !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".txt") {
+				out = append(out, filepath.Join(p, e.Name()))
+			}
+		}
+		if len(out) == n {
+			return nil, fmt.Errorf("rules directory for %s: %s has no .txt files", lang, p)
+		}
+	}
+	return out, nil
 }

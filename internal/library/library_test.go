@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -55,11 +56,11 @@ func firstDiff(a, b []string) []string {
 }
 
 func TestOverridesAndErrors(t *testing.T) {
-	o, err := ParseOverrides("en=/a.txt, de=/b.txt")
-	if err != nil || o["en"] != "/a.txt" || o["de"] != "/b.txt" {
+	o, err := ParseOverrides("en=/a.txt, de=/b.txt,en=/dir/")
+	if err != nil || !slices.Equal(o["en"], []string{"/a.txt", "/dir/"}) || !slices.Equal(o["de"], []string{"/b.txt"}) {
 		t.Fatalf("%v %v", o, err)
 	}
-	for _, bad := range []string{"en", "xx=/a", "en=/a,en=/b", "en="} {
+	for _, bad := range []string{"en", "xx=/a", "en=/a,en=/a", "en=/a,en=/b/../a", "en="} {
 		if _, err := ParseOverrides(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
@@ -69,12 +70,88 @@ func TestOverridesAndErrors(t *testing.T) {
 	if err := os.WriteFile(broken, []byte("Title\n\n100.1. A rule before any section.\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, err = Load(Overrides{"de": broken})
+	_, err = Load(Overrides{"de": {broken}})
 	if err == nil || !strings.Contains(err.Error(), broken+":3") {
 		t.Errorf("broken file: %v", err)
 	}
-	_, err = Load(Overrides{"ja": filepath.Join(dir, "missing.txt")})
+	_, err = Load(Overrides{"ja": {filepath.Join(dir, "missing.txt")}})
 	if err == nil || !strings.Contains(err.Error(), "missing.txt") {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// edition writes the embedded English text with another effective date.
+func edition(t *testing.T, dir, name, date string) string {
+	t.Helper()
+	data, err := content.FS.ReadFile("en/rules.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), "November 14, 2025", date, 1)
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestEditionsNewestFirst(t *testing.T) {
+	dir := t.TempDir()
+	a := edition(t, dir, "a.txt", "February 6, 2026")
+	b := edition(t, dir, "b.txt", "November 14, 2025")
+	c := edition(t, dir, "c.TXT", "June 13, 2025")
+	if err := os.WriteFile(filepath.Join(dir, "notes.md"), []byte("not a rules file"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, o := range map[string]Overrides{
+		"files":     {"en": {b, c, a}},
+		"directory": {"en": {dir}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			lib, err := Load(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range lib.Editions["en"] {
+				got = append(got, e.Edition())
+			}
+			if want := []string{"2026-02-06", "2025-11-14", "2025-06-13"}; !slices.Equal(got, want) {
+				t.Errorf("editions %v, want %v", got, want)
+			}
+			if lib.Books["en"] != lib.Editions["en"][0] || lib.Books["en"].Source() != a {
+				t.Errorf("default book %s", lib.Books["en"].Source())
+			}
+			if e, ok := lib.Edition("en", "2025-06-13"); !ok || e.Source() != c {
+				t.Errorf("Edition(2025-06-13) = %v, %v", e, ok)
+			}
+			if _, ok := lib.Edition("en", "2024-01-01"); ok {
+				t.Error("unknown edition found")
+			}
+			if len(lib.Editions["de"]) != 1 || lib.Books["de"].Edition() != "2025-11-14" {
+				t.Errorf("embedded German: %d editions", len(lib.Editions["de"]))
+			}
+		})
+	}
+}
+
+func TestEditionsNeedDistinctDates(t *testing.T) {
+	dir := t.TempDir()
+	a := edition(t, dir, "a.txt", "November 14, 2025")
+	b := edition(t, dir, "b.txt", "November 14, 2025")
+	undated := edition(t, dir, "undated.txt", "a date to be announced")
+	if _, err := Load(Overrides{"en": {a, b}}); err == nil || !strings.Contains(err.Error(), "2025-11-14 edition") {
+		t.Errorf("same date twice: %v", err)
+	}
+	if _, err := Load(Overrides{"en": {a, undated}}); err == nil || !strings.Contains(err.Error(), "undated.txt: no effective date") {
+		t.Errorf("undated: %v", err)
+	}
+	// One file alone needs no date.
+	if lib, err := Load(Overrides{"en": {undated}}); err != nil || lib.Books["en"].Edition() != "" {
+		t.Errorf("single undated file: %v", err)
+	}
+	empty := t.TempDir()
+	if _, err := Load(Overrides{"en": {empty}}); err == nil || !strings.Contains(err.Error(), "no .txt files") {
+		t.Errorf("empty directory: %v", err)
 	}
 }

@@ -17,6 +17,7 @@ import (
 type pageError struct {
 	status      int
 	msgID       string
+	message     string // already localized; overrides msgID when set
 	suggestions []templates.Link
 }
 
@@ -58,6 +59,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 	lang := s.errorLang(c)
 	msg := s.Catalog.T(lang, pe.msgID)
+	if pe.message != "" {
+		msg = pe.message
+	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		_ = c.JSON(pe.status, map[string]any{"error": map[string]any{"status": pe.status, "message": msg, "lang": lang}})
 		return

@@ -136,6 +136,16 @@ func (s *Server) sitemap(c echo.Context) error {
 	add(samePath("/"))
 	add(samePath("/rules"))
 	add(samePath("/glossary"))
+	add(samePath("/examples"))
+	add(samePath("/linkify"))
+	if s.Examples != nil {
+		for _, ex := range s.Examples.List {
+			for i := range ex.Snapshots {
+				slug, step := ex.Slug, i+1
+				add(func(l string) (string, bool) { return exampleHref(l, slug, step), true })
+			}
+		}
+	}
 	seen := map[string]bool{}
 	for _, l := range locales.Languages {
 		for _, r := range s.book(l).Rules() {

@@ -123,6 +123,12 @@ func TestSitemapIsValidWithAlternates(t *testing.T) {
 	if n := locs[srv.URL+"/ja/rules/117.3a"]; n != 3 {
 		t.Errorf("/ja/rules/117.3a has %d alternates, want 3", n)
 	}
+	ex := testExamples(t).List[0]
+	for _, path := range []string{"/de/examples", "/en/linkify", exampleHref("ja", ex.Slug, len(ex.Snapshots))} {
+		if n := locs[srv.URL+path]; n != 3 {
+			t.Errorf("%s has %d alternates, want 3", path, n)
+		}
+	}
 	book := testLibrary(t).Books["en"]
 	if len(set.URLs) < 3*len(book.Rules()) {
 		t.Errorf("sitemap has %d URLs for %d rules", len(set.URLs), len(book.Rules()))

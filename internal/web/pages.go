@@ -3,14 +3,17 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/richtext"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
@@ -54,7 +57,7 @@ func (s *Server) page(c echo.Context, lang, title, desc string, pathFor pathFunc
 		}
 		// The switcher keeps a comparison, unless it would compare a language with itself.
 		if ok && cmp != l && locales.Has(cmp) {
-			path += "?compare=" + cmp
+			path += querySep(path) + "compare=" + cmp
 		}
 		p.Switcher = append(p.Switcher, templates.Link{Href: path, Label: langNames[l], Lang: l, Current: l == lang})
 	}
@@ -62,6 +65,14 @@ func (s *Server) page(c echo.Context, lang, title, desc string, pathFor pathFunc
 		p.Alternates = append(p.Alternates, templates.Alternate{Hreflang: "x-default", Href: p.Alternates[0].Href})
 	}
 	return p
+}
+
+// querySep is "?" for a path without a query, else "&".
+func querySep(path string) string {
+	if strings.Contains(path, "?") {
+		return "&"
+	}
+	return "?"
 }
 
 func (s *Server) baseURL(c echo.Context) string {
@@ -131,6 +142,9 @@ func tocSections(lang string, b *rules.Book) []templates.TOCSection {
 }
 
 // rule shows a rule with its subrules; a subrule is shown inside its rule.
+// ?edition= picks an older edition. In the current edition, rules the
+// language's text lacks but the English one has are shown in English,
+// marked as not yet translated.
 func (s *Server) rule(c echo.Context) error {
 	lang, err := s.lang(c)
 	if err != nil {
@@ -148,8 +162,22 @@ func (s *Server) rule(c echo.Context) error {
 		}
 		return c.Redirect(http.StatusMovedPermanently, target)
 	}
-	b := s.book(lang)
+	b, err := s.requestedEdition(c, lang)
+	if err != nil {
+		return err
+	}
+	current := b == s.book(lang)
+	// ref fills the gaps of the current edition; older ones stand alone.
+	var ref *rules.Book
+	if current && lang != refLang {
+		ref = s.book(refLang)
+	}
 	target, ok := b.Rule(num)
+	fellBack := false
+	if !ok && ref != nil {
+		target, ok = s.fallbackRule(lang, num)
+		fellBack = ok
+	}
 	if !ok {
 		return s.ruleNotFound(lang, num)
 	}
@@ -157,31 +185,65 @@ func (s *Server) rule(c echo.Context) error {
 	if cmp != "" && !locales.Has(cmp) {
 		return errStatus(http.StatusBadRequest, "ErrCompareLang")
 	}
-	if cmp == lang {
+	if cmp == lang || !current {
 		cmp = ""
 	}
 	root := target
 	if target.Level() == 2 {
 		root = target.Parent
 	}
-	p := s.page(c, lang, ruleTitle(target), describe(target.Text, target.Level()), func(l string) (string, bool) {
-		_, ok := s.book(l).Rule(num)
-		return "/" + l + "/rules/" + num, ok
-	})
-	p.Breadcrumb = s.ruleCrumbs(lang, root)
-	p.OGType, p.OEmbed = "article", oembedURL(s.baseURL(c), p.Canonical)
-	page := templates.RulePage{Page: p, Number: num, Heading: ruleHeading(root), Compare: cmp}
-	page.Notice = s.renumberedNotice(c, lang, num)
-	page.Paras = s.subtree(lang, cmp, root, num)
-	if prev := b.Prev(root); prev != nil {
-		page.Prev = &templates.Link{Href: "/" + lang + "/rules/" + prev.Number, Label: ruleHeading(prev)}
+	if own, ok := b.Rule(root.Number); ok {
+		root = own // the heading in the page's language where it has one
 	}
-	if next := b.Next(root); next != nil {
-		page.Next = &templates.Link{Href: "/" + lang + "/rules/" + next.Number, Label: ruleHeading(next)}
+	eq := s.editionQuery(lang, b)
+	// Alternates are the languages that have this rule in this edition.
+	p := s.page(c, lang, ruleTitle(target), describe(target.Text, target.Level()), func(l string) (string, bool) {
+		lb, has := s.book(l), true
+		if !current {
+			lb, has = s.Library.Edition(l, b.Edition())
+		}
+		if !has {
+			return "/" + l + "/rules/" + num, false
+		}
+		_, has = lb.Rule(num)
+		return "/" + l + "/rules/" + num + s.editionQuery(l, lb), has
+	})
+	if fellBack {
+		// The page to index: the same subtree under its own number when
+		// the language has the rule it belongs to, else the English page.
+		if _, ok := b.Rule(root.Number); ok {
+			p.Canonical = s.baseURL(c) + "/" + lang + "/rules/" + root.Number
+		} else {
+			p.Canonical = s.baseURL(c) + "/" + refLang + "/rules/" + num
+		}
+	}
+	p.Breadcrumb = s.ruleCrumbs(lang, b, root, eq)
+	p.OGType, p.OEmbed = "article", oembedURL(s.baseURL(c), p.Canonical)
+	page := templates.RulePage{Page: p, Number: num, Heading: ruleHeading(root), Compare: cmp, Edition: s.eds.labels[b]}
+	page.Notice = s.renumberedNotice(c, lang, num)
+	if fellBack {
+		page.Notice = strings.TrimSpace(page.Notice + " " + s.Catalog.T(lang, "FallbackNotice"))
+	}
+	if !current {
+		page.Current = &templates.Link{Href: "/" + lang + "/rules/" + num, Label: s.Catalog.T(lang, "EditionCurrentLink")}
+	}
+	if len(s.Library.Editions[lang]) > 1 {
+		page.History = &templates.Link{Href: "/" + lang + "/changes?rule=" + root.Number, Label: s.Catalog.T(lang, "RuleHistory")}
+	}
+	page.Paras = s.subtree(lang, cmp, b, ref, root.Number, num)
+	nav := b
+	if _, ok := b.Rule(root.Number); !ok {
+		nav = ref
+	}
+	if prev := nav.Prev(root); prev != nil {
+		page.Prev = &templates.Link{Href: "/" + lang + "/rules/" + prev.Number + eq, Label: ruleHeading(prev)}
+	}
+	if next := nav.Next(root); next != nil {
+		page.Next = &templates.Link{Href: "/" + lang + "/rules/" + next.Number + eq, Label: ruleHeading(next)}
 	}
 	for _, l := range locales.Languages {
 		switch {
-		case l == lang:
+		case l == lang || !current:
 		case l == cmp:
 			page.CompareWith = append(page.CompareWith, templates.Link{Href: "/" + lang + "/rules/" + num, Label: s.Catalog.T(lang, "CompareOff")})
 		default:
@@ -241,32 +303,53 @@ func describe(text string, level int) string {
 	return strings.TrimRight(cut, " ,;:、") + "…"
 }
 
-func (s *Server) ruleCrumbs(lang string, r *rules.Rule) []templates.Link {
+// ruleCrumbs leads from the home page to r's parents in book b, a rule or
+// section b lacks named as in the book r is from. eq keeps the links in
+// b's edition.
+func (s *Server) ruleCrumbs(lang string, b *rules.Book, r *rules.Rule, eq string) []templates.Link {
+	sec := r.Section
+	for _, own := range b.Sections {
+		if own.Number == sec.Number {
+			sec = own
+		}
+	}
 	crumbs := []templates.Link{
 		{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")},
-		{Href: "/" + lang + "/rules#s" + strconv.Itoa(r.Section.Number), Label: strconv.Itoa(r.Section.Number) + ". " + r.Section.Title},
+		{Href: "/" + lang + "/rules#s" + strconv.Itoa(sec.Number), Label: strconv.Itoa(sec.Number) + ". " + sec.Title},
 	}
 	for _, a := range r.Ancestors() {
-		crumbs = append(crumbs, templates.Link{Href: "/" + lang + "/rules/" + a.Number, Label: ruleHeading(a)})
+		if own, ok := b.Rule(a.Number); ok {
+			a = own
+		}
+		crumbs = append(crumbs, templates.Link{Href: "/" + lang + "/rules/" + a.Number + eq, Label: ruleHeading(a)})
 	}
 	return crumbs
 }
 
-// subtree flattens root and its descendants into paragraphs; a top-level
-// rule's own line is its heading, not a paragraph.
-func (s *Server) subtree(lang, cmp string, root *rules.Rule, target string) []templates.Para {
+// subtree flattens the rule numbered root and its descendants in book b
+// into paragraphs; a top-level rule's own line is its heading, not a
+// paragraph. When ref is not nil, rules that only ref has join in, in
+// number order, as ref's paragraphs marked Fallback.
+func (s *Server) subtree(lang, cmp string, b, ref *rules.Book, root, target string) []templates.Para {
+	own := s.parasOf(lang, b)
 	var out []templates.Para
-	var walk func(r *rules.Rule)
-	walk = func(r *rules.Rule) {
-		if r.Level() > 0 {
-			p := *s.paras[lang][r.Number]
-			p.Target = r.Number == target && root.Number != target
+	var walk func(num string)
+	walk = func(num string) {
+		var p templates.Para
+		if op, ok := own[num]; ok {
+			p = *op
+		} else {
+			p = *s.paras[refLang][num]
+			p.Fallback = true
+		}
+		if p.Level > 0 {
+			p.Target = num == target && root != target
 			if cmp != "" {
-				p.Other = s.paras[cmp][r.Number]
+				p.Other = s.paras[cmp][num]
 			}
 			out = append(out, p)
 		}
-		for _, ch := range r.Children {
+		for _, ch := range children(b, ref, num) {
 			walk(ch)
 		}
 	}
@@ -274,22 +357,66 @@ func (s *Server) subtree(lang, cmp string, root *rules.Rule, target string) []te
 	return out
 }
 
-// buildParas links every rule paragraph of every book once, at start-up.
-func buildParas(lib *library.Library) map[string]map[string]*templates.Para {
-	out := map[string]map[string]*templates.Para{}
-	for lang, b := range lib.Books {
-		ln := lib.Linkers[lang]
-		m := make(map[string]*templates.Para, len(b.Rules()))
-		for _, r := range b.Rules() {
-			p := &templates.Para{Number: r.Number, Level: r.Level(), Lang: lang, Text: ln.Segments(r.Text, "")}
-			for _, ex := range r.Examples {
-				p.Examples = append(p.Examples, ln.Segments(ex, ""))
-			}
-			m[r.Number] = p
+// children lists the numbers of the subrules of num in b and, when ref is
+// not nil, in ref, in number order.
+func children(b, ref *rules.Book, num string) []string {
+	var nums []string
+	if r, ok := b.Rule(num); ok {
+		for _, c := range r.Children {
+			nums = append(nums, c.Number)
 		}
-		out[lang] = m
 	}
+	if ref == nil {
+		return nums
+	}
+	r, ok := ref.Rule(num)
+	if !ok {
+		return nums
+	}
+	n := len(nums)
+	for _, c := range r.Children {
+		if _, mine := b.Rule(c.Number); !mine {
+			nums = append(nums, c.Number)
+		}
+	}
+	if len(nums) > n {
+		slices.SortStableFunc(nums, rules.CompareNumbers)
+	}
+	return nums
+}
+
+// buildParas links every rule paragraph of every current book once, at
+// start-up, one language per goroutine.
+func buildParas(lib *library.Library) map[string]map[string]*templates.Para {
+	out := make(map[string]map[string]*templates.Para, len(lib.Books))
+	var (
+		mu sync.Mutex
+		wg sync.WaitGroup
+	)
+	for lang, b := range lib.Books {
+		wg.Go(func() {
+			m := bookParas(b, lib.Linkers[lang], "")
+			mu.Lock()
+			out[lang] = m
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
 	return out
+}
+
+// bookParas links every rule paragraph of b; edition is "" for a current
+// book, else its edition ID, which keeps the paragraphs' links in it.
+func bookParas(b *rules.Book, ln *richtext.Linker, edition string) map[string]*templates.Para {
+	m := make(map[string]*templates.Para, len(b.Rules()))
+	for _, r := range b.Rules() {
+		p := &templates.Para{Number: r.Number, Level: r.Level(), Lang: b.Lang, Text: ln.Segments(r.Text, ""), Edition: edition}
+		for _, ex := range r.Examples {
+			p.Examples = append(p.Examples, ln.Segments(ex, ""))
+		}
+		m[r.Number] = p
+	}
+	return m
 }
 
 func (s *Server) glossary(c echo.Context) error {

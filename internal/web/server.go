@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/locales"
@@ -24,6 +25,8 @@ type Config struct {
 	Catalog *locales.Catalog
 	Assets  *static.Assets
 	Search  *search.Pending // answers 503 with Retry-After until built
+	// Examples are the worked examples, played through the rules engine.
+	Examples *examples.Set
 	// BaseURL is the public origin for canonical and alternate links
 	// ("https://rules.example"); empty means the request's own host.
 	BaseURL string
@@ -33,6 +36,7 @@ type Config struct {
 type Server struct {
 	Config
 	paras map[string]map[string]*templates.Para // lang → rule number → paragraph
+	eds   editions
 }
 
 // MaxPathBytes bounds the request path; longer ones get 414.
@@ -49,6 +53,7 @@ const LangCookie = "lang"
 func New(cfg Config) *echo.Echo {
 	s := &Server{Config: cfg}
 	s.paras = buildParas(cfg.Library)
+	s.initEditions()
 
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
@@ -77,10 +82,14 @@ func New(cfg Config) *echo.Echo {
 	e.GET("/:lang/rules", s.contents)
 	e.GET("/:lang/rules/", s.contents)
 	e.GET("/:lang/rules/:num", s.rule)
+	e.GET("/:lang/changes", s.changes)
 	e.GET("/:lang/glossary", s.glossary)
 	e.GET("/:lang/glossary/:slug", s.term)
 	e.GET("/:lang/search", s.searchPage)
 	e.GET("/api/:lang/search", s.searchAPI)
+	e.GET("/:lang/examples", s.exampleList)
+	e.GET("/:lang/examples/:slug", s.exampleStep)
+	e.GET("/:lang/play/:slug", s.play)
 	e.GET("/:lang/linkify", s.linkify)
 	e.POST("/:lang/linkify", s.linkify, middleware.BodyLimit("64K"))
 	return e

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/locales"
@@ -41,7 +43,11 @@ func testServer(t testing.TB) *httptest.Server {
 		if err != nil {
 			panic(err)
 		}
-		handler = New(Config{Library: lib, Catalog: cat, Assets: assets, Search: search.Ready(idx)})
+		exs, err := examples.Load(content.FS)
+		if err != nil {
+			panic(err)
+		}
+		handler = New(Config{Library: lib, Catalog: cat, Assets: assets, Search: search.Ready(idx), Examples: exs})
 		srv = httptest.NewServer(handler)
 	})
 	return srv

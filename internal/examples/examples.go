@@ -1,0 +1,146 @@
+// Package examples loads the worked examples (content/scenarios/*.json
+// with content/cards.json), plays each through the rules engine once at
+// start-up, and indexes them by slug and by the rule numbers their events
+// cite.
+package examples
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+
+	"github.com/mtgrules/site/rules/engine"
+)
+
+// Example is one scenario with its precomputed snapshots: Snapshots[0] is
+// the start, Snapshots[i+1] the position after step i.
+type Example struct {
+	engine.Scenario
+	Snapshots []engine.Snapshot
+}
+
+// Cite is where an example first cites a rule: the 0-based snapshot index.
+type Cite struct {
+	Example *Example
+	Index   int
+}
+
+// Set is every loaded example.
+type Set struct {
+	Cards  map[string]engine.Card
+	List   []*Example // in file-name order
+	bySlug map[string]*Example
+	byRule map[string][]Cite
+}
+
+// Load reads cards.json and scenarios/*.json from fsys and plays every
+// scenario. A scenario that does not parse or play is an error naming it.
+func Load(fsys fs.FS) (*Set, error) {
+	data, err := fs.ReadFile(fsys, "cards.json")
+	if err != nil {
+		return nil, err
+	}
+	cards, err := engine.ParseCards(data)
+	if err != nil {
+		return nil, fmt.Errorf("cards.json: %w", err)
+	}
+	names, err := fs.Glob(fsys, "scenarios/*.json")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	set := &Set{Cards: cards, bySlug: map[string]*Example{}, byRule: map[string][]Cite{}}
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		sc, err := engine.ParseScenario(data, cards)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if want := path.Base(name); want != sc.Slug+".json" {
+			return nil, fmt.Errorf("%s: slug %q does not match the file name", name, sc.Slug)
+		}
+		snaps, err := sc.Run()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		ex := &Example{Scenario: sc, Snapshots: snaps}
+		set.List = append(set.List, ex)
+		set.bySlug[sc.Slug] = ex
+		set.index(ex)
+	}
+	return set, nil
+}
+
+// index records the first snapshot of ex whose events (or rejection) cite
+// each rule, and the scenario's own list of rules at its start.
+func (s *Set) index(ex *Example) {
+	seen := map[string]bool{}
+	add := func(rule string, i int) {
+		if !seen[rule] {
+			seen[rule] = true
+			s.byRule[rule] = append(s.byRule[rule], Cite{ex, i})
+		}
+	}
+	for i, snap := range ex.Snapshots {
+		for _, e := range snap.Events {
+			for _, r := range e.Rules {
+				add(r, i)
+			}
+		}
+		if snap.Rejected != nil {
+			for _, r := range snap.Rejected.Rules {
+				add(r, i)
+			}
+		}
+	}
+	for _, r := range ex.Rules {
+		add(r, 0)
+	}
+}
+
+// Get returns the example with the slug.
+func (s *Set) Get(slug string) (*Example, bool) {
+	ex, ok := s.bySlug[slug]
+	return ex, ok
+}
+
+// Citing lists the examples that cite rule number or one of its subrules
+// ("117.3" is cited by an event citing "117.3c"), each with its first such
+// snapshot, in the order of the list.
+func (s *Set) Citing(number string) []Cite {
+	best := map[*Example]int{}
+	for rule, cites := range s.byRule {
+		if rule != number && !isSubrule(rule, number) {
+			continue
+		}
+		for _, c := range cites {
+			if i, ok := best[c.Example]; !ok || c.Index < i {
+				best[c.Example] = c.Index
+			}
+		}
+	}
+	var out []Cite
+	for _, ex := range s.List {
+		if i, ok := best[ex]; ok {
+			out = append(out, Cite{ex, i})
+		}
+	}
+	return out
+}
+
+// isSubrule reports whether rule lies under parent: "117.3c" under "117.3"
+// and "117", "117.3" under "117".
+func isSubrule(rule, parent string) bool {
+	if len(rule) <= len(parent) || rule[:len(parent)] != parent {
+		return false
+	}
+	next := rule[len(parent)]
+	if len(parent) == 3 {
+		return next == '.'
+	}
+	return next >= 'a' && next <= 'z' && len(rule) == len(parent)+1
+}

@@ -1,0 +1,159 @@
+package simview
+
+import (
+	"strings"
+
+	"github.com/mtgrules/site/rules/engine"
+	"github.com/mtgrules/site/templates"
+)
+
+// eventIDs names each event kind's message.
+var eventIDs = map[string]string{
+	engine.EvPriority: "EvPriority", engine.EvPass: "EvPass", engine.EvResolve: "EvResolve",
+	engine.EvStepEnds: "EvStepEnds", engine.EvPoolsEmpty: "EvPoolsEmpty", engine.EvStep: "EvStep",
+	engine.EvTurn: "EvTurn", engine.EvUntap: "EvUntap", engine.EvNoPriority: "EvNoPriority",
+	engine.EvDraw: "EvDraw", engine.EvSkipDraw: "EvSkipDraw", engine.EvCast: "EvCast",
+	engine.EvActivate: "EvActivate", engine.EvManaAbility: "EvManaAbility", engine.EvPlayLand: "EvPlayLand",
+	engine.EvAddMana: "EvAddMana", engine.EvDamage: "EvDamage", engine.EvCombatDamage: "EvCombatDamage",
+	engine.EvDestroyed: "EvDestroyed", engine.EvZeroToughness: "EvZeroToughness",
+	engine.EvAuraFallsOff: "EvAuraFallsOff", engine.EvLoses: "EvLoses", engine.EvLeaves: "EvLeaves",
+	engine.EvGameOver: "EvGameOver", engine.EvTurnLimit: "EvTurnLimit", engine.EvFizzle: "EvFizzle",
+	engine.EvCountered: "EvCountered", engine.EvEnters: "EvEnters", engine.EvAttach: "EvAttach",
+	engine.EvPump: "EvPump", engine.EvSpoil: "EvSpoil", engine.EvLifeExchange: "EvLifeExchange",
+	engine.EvCounters: "EvCounters", engine.EvSacrifice: "EvSacrifice", engine.EvDiscard: "EvDiscard",
+	engine.EvChoice: "EvChoice", engine.EvTrigger: "EvTrigger", engine.EvAttackers: "EvAttackers",
+	engine.EvBlockers: "EvBlockers", engine.EvSkipCombatSteps: "EvSkipCombatSteps",
+	engine.EvCleanup: "EvCleanup", engine.EvCombatEnds: "EvCombatEnds",
+	engine.EvRemovedFromStack: "EvRemovedFromStack", engine.EvToGraveyard: "EvToGraveyard",
+}
+
+// Events describes what happened between two states, each event with
+// links to the rules it cites. before is the state the action was applied
+// to (objects that left are named from it), after the resulting state.
+func (v View) Events(before, after *engine.State, events []engine.Event) []templates.SimEvent {
+	out := make([]templates.SimEvent, 0, len(events))
+	for _, e := range events {
+		out = append(out, templates.SimEvent{Text: v.event(before, after, e), Rules: v.ruleLinks(e.Rules)})
+	}
+	return out
+}
+
+func (v View) event(before, after *engine.State, e engine.Event) string {
+	id, ok := eventIDs[e.Kind]
+	if !ok {
+		return e.Kind
+	}
+	card := ""
+	switch {
+	case e.Card != "":
+		card = v.Card(after, e.Card)
+	case e.Object != 0:
+		if card = v.Object(after, e.Object); card == "" {
+			card = v.Object(before, e.Object)
+		}
+	}
+	return v.f(id, map[string]any{
+		"Player": v.Player(after, e.Player), "Card": card, "Amount": e.Amount,
+		"Step": v.StepName(e.Step), "Turn": e.Turn,
+	})
+}
+
+func (v View) ruleLinks(numbers []string) []templates.Link {
+	links := make([]templates.Link, len(numbers))
+	for i, n := range numbers {
+		links[i] = templates.Link{Href: templates.RuleHref(v.Lang, n), Label: n}
+	}
+	return links
+}
+
+// Action describes an action taken in state s (before it was applied).
+func (v View) Action(s *engine.State, a engine.Action) string {
+	data := map[string]any{"Player": v.Player(s, a.Player)}
+	id := ""
+	switch a.Kind {
+	case engine.ActPass:
+		id = "ActPass"
+	case engine.ActConcede:
+		id = "ActConcede"
+	case engine.ActPlayLand:
+		id, data["Card"] = "ActPlayLand", v.Card(s, a.Card)
+	case engine.ActActivateMana:
+		id, data["Card"] = "ActActivateMana", v.Object(s, a.Object)
+		if a.Color != "" {
+			id, data["Amount"] = "ActActivateManaColor", "{"+a.Color+"}"
+		}
+	case engine.ActCastSpell:
+		id, data["Card"] = "ActCastSpell", v.Card(s, a.Card)
+		if len(a.Targets) > 0 {
+			id, data["Targets"] = "ActCastSpellTargets", v.Targets(s, a.Targets)
+		}
+	case engine.ActActivateAbility:
+		id, data["Card"] = "ActActivateAbility", v.Object(s, a.Object)
+		if len(a.Targets) > 0 {
+			id, data["Targets"] = "ActActivateAbilityTargets", v.Targets(s, a.Targets)
+		}
+	case engine.ActDeclareAttackers:
+		if len(a.Attackers) == 0 {
+			id = "ActDeclareNoAttackers"
+			break
+		}
+		names := make([]string, len(a.Attackers))
+		for i, o := range a.Attackers {
+			names[i] = v.Object(s, o)
+		}
+		id, data["Cards"], data["Defender"] = "ActDeclareAttackers", v.join(names), v.Player(s, a.Defender)
+	case engine.ActDeclareBlockers:
+		if len(a.Blocks) == 0 {
+			id = "ActDeclareNoBlockers"
+			break
+		}
+		pairs := make([]string, len(a.Blocks))
+		for i, b := range a.Blocks {
+			pairs[i] = v.f("ActBlockPair", map[string]any{"Card": v.Object(s, b.Blocker), "Targets": v.Object(s, b.Attacker)})
+		}
+		id, data["Cards"] = "ActDeclareBlockers", v.join(pairs)
+	case engine.ActDiscard:
+		names := make([]string, len(a.Cards))
+		for i, c := range a.Cards {
+			names[i] = v.Card(s, c)
+		}
+		id, data["Cards"] = "ActDiscard", v.join(names)
+	default:
+		return string(a.Kind)
+	}
+	return v.f(id, data)
+}
+
+// Rejection describes an action the rules refused, with the rules cited.
+func (v View) Rejection(e *engine.IllegalError) templates.SimEvent {
+	return templates.SimEvent{Text: v.f("SimRejected", map[string]any{"Reason": v.Reason(e.Reason)}), Rules: v.ruleLinks(e.Rules)}
+}
+
+// reasonIDs names each illegal-action reason's message.
+var reasonIDs = map[engine.Reason]string{
+	engine.ReasonGameOver: "ReasonGameOver", engine.ReasonUnknownAction: "ReasonUnknownAction",
+	engine.ReasonNoSuchPlayer: "ReasonNoSuchPlayer", engine.ReasonPlayerLeft: "ReasonPlayerLeft",
+	engine.ReasonNoPriority: "ReasonNoPriority", engine.ReasonNotYourPriority: "ReasonNotYourPriority",
+	engine.ReasonChoicePending: "ReasonChoicePending", engine.ReasonNoChoice: "ReasonNoChoice",
+	engine.ReasonNotInHand: "ReasonNotInHand", engine.ReasonUnknownCard: "ReasonUnknownCard",
+	engine.ReasonSorceryTiming: "ReasonSorceryTiming", engine.ReasonNotALand: "ReasonNotALand",
+	engine.ReasonIsALand: "ReasonIsALand", engine.ReasonLandAlreadyPlayed: "ReasonLandAlreadyPlayed",
+	engine.ReasonNotEnoughMana: "ReasonNotEnoughMana", engine.ReasonBadX: "ReasonBadX",
+	engine.ReasonIllegalTarget: "ReasonIllegalTarget", engine.ReasonWrongTargetCount: "ReasonWrongTargetCount",
+	engine.ReasonSplitSecond: "ReasonSplitSecond", engine.ReasonNoSuchObject: "ReasonNoSuchObject",
+	engine.ReasonNotController: "ReasonNotController", engine.ReasonNoSuchAbility: "ReasonNoSuchAbility",
+	engine.ReasonManaAbility: "ReasonManaAbility", engine.ReasonNotManaAbility: "ReasonNotManaAbility",
+	engine.ReasonNeedColor: "ReasonNeedColor", engine.ReasonTapped: "ReasonTapped",
+	engine.ReasonSummoningSick: "ReasonSummoningSick", engine.ReasonNoCounter: "ReasonNoCounter",
+	engine.ReasonAbilityTiming: "ReasonAbilityTiming", engine.ReasonCannotAttack: "ReasonCannotAttack",
+	engine.ReasonIllegalDefender: "ReasonIllegalDefender", engine.ReasonCannotBlock: "ReasonCannotBlock",
+	engine.ReasonIllegalDiscard: "ReasonIllegalDiscard",
+}
+
+// Reason explains an illegal action in the view's language.
+func (v View) Reason(r engine.Reason) string {
+	if id, ok := reasonIDs[r]; ok {
+		return v.T(id)
+	}
+	return strings.ReplaceAll(string(r), "_", " ")
+}

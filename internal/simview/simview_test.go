@@ -1,0 +1,120 @@
+package simview
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/rules/engine"
+)
+
+// engineConsts reads the string constants of package engine whose names
+// start with prefix, so a new event kind or reason cannot go untranslated.
+func engineConsts(t *testing.T, prefix string) map[string]string {
+	t.Helper()
+	files, err := filepath.Glob("../../rules/engine/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			vs, ok := n.(*ast.ValueSpec)
+			if !ok {
+				return true
+			}
+			for i, name := range vs.Names {
+				if !strings.HasPrefix(name.Name, prefix) || i >= len(vs.Values) {
+					continue
+				}
+				if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					v, _ := strconv.Unquote(lit.Value)
+					out[name.Name] = v
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+func TestEveryEventKindAndReasonIsTranslated(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := engineConsts(t, "Ev")
+	if len(evs) < 30 {
+		t.Fatalf("found only %d event kinds", len(evs))
+	}
+	for name, kind := range evs {
+		id, ok := eventIDs[kind]
+		if !ok || !cat.Has(id) {
+			t.Errorf("event %s (%q) has no message", name, kind)
+		}
+	}
+	reasons := engineConsts(t, "Reason")
+	if len(reasons) < 20 {
+		t.Fatalf("found only %d reasons", len(reasons))
+	}
+	for name, r := range reasons {
+		id, ok := reasonIDs[engine.Reason(r)]
+		if !ok || !cat.Has(id) {
+			t.Errorf("reason %s (%q) has no message", name, r)
+		}
+	}
+	for st := engine.Untap; st <= engine.Cleanup; st++ {
+		if !cat.Has(stepIDs[st]) {
+			t.Errorf("step %v has no message", st)
+		}
+	}
+}
+
+func TestDescriptions(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards := map[string]engine.Card{
+		"shock":         {ID: "shock", Names: engine.Names{En: "Shock", De: "Schock", Ja: "ショック"}, Types: []string{"instant"}},
+		"grizzly-bears": {ID: "grizzly-bears", Names: engine.Names{En: "Grizzly Bears", De: "Grizzlybären", Ja: "灰色熊"}, Types: []string{"creature"}, Power: 2, Toughness: 2},
+	}
+	s := engine.NewState(cards, "Anna", "Ben")
+	s.Battlefield = []engine.Permanent{{ID: 3, Card: "grizzly-bears", Controller: 1, Owner: 1, Damage: 1, Tapped: true}}
+	s.Stack = []engine.StackObject{{ID: 4, Kind: engine.KindSpell, Controller: 0, Card: "shock", Targets: []engine.Target{engine.ObjectTarget(3)}}}
+	cast := engine.Action{Kind: engine.ActCastSpell, Player: 0, Card: "shock", Targets: []engine.Target{engine.ObjectTarget(3)}}
+	for lang, want := range map[string]string{
+		"en": "Anna casts Shock targeting Grizzly Bears",
+		"de": "Anna wirkt Schock mit Ziel Grizzlybären",
+		"ja": "Annaが灰色熊を対象としてショックを唱える",
+	} {
+		if got := (View{cat, lang}).Action(&s, cast); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+	b := View{cat, "en"}.Board(&s)
+	if b.Priority != "Anna holds priority." || len(b.Stack) != 1 || b.Stack[0].Name != "Shock" ||
+		strings.Join(b.Stack[0].Details, "|") != "controlled by Anna|targeting Grizzly Bears" {
+		t.Errorf("board %+v", b)
+	}
+	bears := b.Players[1].Battlefield[0]
+	if bears.PT != "2/2" || strings.Join(bears.Notes, "|") != "tapped|1 damage" {
+		t.Errorf("bears %+v", bears)
+	}
+	if !b.Track[1].Current || b.Track[1].Steps[0].Label != "Precombat main phase" {
+		t.Errorf("track %+v", b.Track)
+	}
+}

@@ -1,0 +1,430 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/rules"
+	"github.com/mtgrules/site/static"
+)
+
+// newServer serves lib without search (these tests do not search).
+func newServer(tb testing.TB, lib *library.Library) *echo.Echo {
+	tb.Helper()
+	cat, err := locales.Load()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	assets, err := static.Load()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return New(Config{Library: lib, Catalog: cat, Assets: assets, BaseURL: "https://rules.test"})
+}
+
+// do answers a GET without the network.
+func do(h http.Handler, path string) response {
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
+	return response{status: w.Code, header: w.Header(), body: w.Body.String()}
+}
+
+func embeddedText(tb testing.TB, lang string) string {
+	tb.Helper()
+	data, err := content.FS.ReadFile(lang + "/rules.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(data)
+}
+
+// nextEdition is the embedded English text as a newer official edition
+// might change it: 117.3b reworded, 117.3e added, 117.7 removed and a new
+// rule 118 with a subrule. The German and Japanese texts have neither
+// 117.3e nor 118.
+func nextEdition(tb testing.TB) string {
+	tb.Helper()
+	text := embeddedText(tb, "en")
+	edit := func(old, new string) {
+		if !strings.Contains(text, old) {
+			tb.Fatalf("the embedded English text lacks %q", old)
+		}
+		text = strings.Replace(text, old, new, 1)
+	}
+	edit("November 14, 2025", "February 6, 2026")
+	edit("has resolved, the active player receives priority.", "has resolved, the active player gets priority again.")
+	edit("\n117.4. ", "\n117.3e A new subrule only the newest English edition has.\n\n117.4. ")
+	i := strings.Index(text, "\n117.7. ")
+	j := i + strings.Index(text[i:], "\n5. Turn Structure\n")
+	text = text[:i] + "\n118. Brand-New Rules\n\n118.1. A rule only the newest English edition has.\n\n118.1a A subrule of it, see rule 117.3e.\n" + text[j:]
+	return text
+}
+
+var (
+	edOnce sync.Once
+	edSrv  *echo.Echo
+	edErr  error
+)
+
+// editionsServer loads two English editions (2025-11-14 embedded, and
+// 2026-02-06) beside the embedded German and Japanese texts.
+func editionsServer(t *testing.T) *echo.Echo {
+	t.Helper()
+	edOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "editions")
+		if err != nil {
+			edErr = err
+			return
+		}
+		defer os.RemoveAll(dir)
+		files := map[string]string{"2025.txt": embeddedText(t, "en"), "2026.txt": nextEdition(t)}
+		for name, text := range files {
+			if edErr = os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); edErr != nil {
+				return
+			}
+		}
+		lib, err := library.Load(library.Overrides{"en": {dir}})
+		if err != nil {
+			edErr = err
+			return
+		}
+		edSrv = newServer(t, lib)
+	})
+	if edErr != nil {
+		t.Fatal(edErr)
+	}
+	return edSrv
+}
+
+func TestRulePageNamesItsEdition(t *testing.T) {
+	h := editionsServer(t)
+	r := do(h, "/en/rules/117")
+	if r.status != 200 {
+		t.Fatalf("status %d", r.status)
+	}
+	mustContain(t, "newest", r.body, "Edition of 6 February 2026", `href="/en/changes?rule=117">History of this rule`,
+		`id="117.3e"`, " gets ", " again.</p>")
+	if strings.Contains(r.body, `id="117.7"`) {
+		t.Error("the newest edition shows the removed 117.7")
+	}
+	// A single edition: the line, but no history.
+	for lang, want := range map[string]string{"en": "Edition of 14 November 2025", "de": "Fassung vom 14. November 2025", "ja": "2025年11月14日版"} {
+		r := get(t, "/"+lang+"/rules/117")
+		mustContain(t, lang, r.body, `<p class="edition">`+want)
+		if strings.Contains(r.body, "/changes?rule=") {
+			t.Errorf("%s: history link with one edition", lang)
+		}
+	}
+}
+
+func TestOlderEditionStaysReachable(t *testing.T) {
+	h := editionsServer(t)
+	r := do(h, "/en/rules/117?edition=2025-11-14")
+	if r.status != 200 {
+		t.Fatalf("status %d", r.status)
+	}
+	mustContain(t, "2025 edition", r.body,
+		"Edition of 14 November 2025", `href="/en/rules/117">Go to the current edition`,
+		`id="117.7"`, " receives ",
+		`href="/en/rules/117?edition=2025-11-14#117.3b"`, // links in the text stay in the edition
+		`rel="next" href="/en/rules/500?edition=2025-11-14"`,
+		`<link rel="canonical" href="https://rules.test/en/rules/117?edition=2025-11-14">`,
+		`hreflang="de" href="https://rules.test/de/rules/117"`, // German's current text is that edition
+	)
+	if strings.Contains(r.body, `id="117.3e"`) || strings.Contains(r.body, "compare=") {
+		t.Error("the 2025 edition shows 117.3e or comparison links")
+	}
+	if r := do(h, "/en/rules/117.7?edition=2025-11-14"); r.status != 200 {
+		t.Errorf("117.7 in 2025: %d", r.status)
+	}
+	if r := do(h, "/en/rules/117.7"); r.status != 404 {
+		t.Errorf("removed 117.7 in the newest edition: %d", r.status)
+	}
+	// The newest edition named explicitly is the default page.
+	if r := do(h, "/en/rules/117?edition=2026-02-06"); r.status != 200 || !strings.Contains(r.body, `id="117.3e"`) || !strings.Contains(r.body, `rel="canonical" href="https://rules.test/en/rules/117"`) {
+		t.Errorf("explicit newest edition: %d", r.status)
+	}
+}
+
+func TestBadEditionsAreLocalizedErrors(t *testing.T) {
+	h := editionsServer(t)
+	cases := []struct {
+		path   string
+		status int
+		msg    string
+	}{
+		{"/en/rules/117?edition=2024-01-01", 404, "not loaded on this site"},
+		{"/de/rules/117?edition=2024-01-01", 404, "auf dieser Website nicht geladen"},
+		{"/ja/rules/117?edition=2026-02-06", 404, "読み込まれていません"},
+		{"/en/rules/117?edition=latest", 400, "written like 2025-11-14"},
+		{"/de/rules/117?edition=2025-02-30", 400, "Gültigkeitsdatum"},
+		{"/en/changes?from=2024-01-01", 404, "not loaded"},
+		{"/en/changes?to=20260206", 400, "written like"},
+		{"/en/changes?rule=banana", 400, "such as 117.3a"},
+	}
+	for _, tc := range cases {
+		r := do(h, tc.path)
+		if r.status != tc.status {
+			t.Errorf("%s: status %d, want %d", tc.path, r.status, tc.status)
+		}
+		mustContain(t, tc.path, r.body, tc.msg)
+	}
+	r := do(h, "/en/rules/117?edition=2024-01-01")
+	mustContain(t, "suggestions", r.body, `href="/en/rules/117?edition=2026-02-06"`, `href="/en/rules/117?edition=2025-11-14"`)
+}
+
+func TestChangesBetweenEditions(t *testing.T) {
+	h := editionsServer(t)
+	r := do(h, "/en/changes")
+	if r.status != 200 {
+		t.Fatalf("status %d", r.status)
+	}
+	mustContain(t, "changes", r.body,
+		"From the edition of 14 November 2025 to the edition of 6 February 2026",
+		"4 added, 1 removed, 1 changed",
+		`<a class="num" href="/en/rules/117.3e">117.3e</a>`,
+		`<a class="num" href="/en/rules/118.1a">118.1a</a>`,
+		`<a class="num" href="/en/rules/117.7?edition=2025-11-14">117.7</a>`,
+		"the active player <del>receives</del><ins>gets</ins> priority<ins> again</ins>.",
+		`<option value="2025-11-14" selected>`,
+	)
+	// Reversed, and limited to one rule's history.
+	r = do(h, "/en/changes?from=2026-02-06&to=2025-11-14")
+	mustContain(t, "reversed", r.body, "1 added, 4 removed, 1 changed", "<del>gets</del><ins>receives</ins>")
+	r = do(h, "/en/changes?rule=117.3")
+	mustContain(t, "history of 117.3", r.body, "Only rule 117.3 and its subrules.", "1 added, 0 removed, 1 changed", ">117.3b<", ">117.3e<", `name="rule" value="117.3"`)
+	if strings.Contains(r.body, ">117.7<") || strings.Contains(r.body, ">118<") {
+		t.Error("the history of 117.3 lists other rules")
+	}
+	r = do(h, "/en/changes?from=2026-02-06&to=2026-02-06")
+	mustContain(t, "same edition", r.body, "No rule changed between these editions.")
+	r = do(h, "/en/changes?to=2025-11-14")
+	mustContain(t, "nothing older", r.body, "There is no older edition")
+}
+
+func TestChangesWithOneEdition(t *testing.T) {
+	for lang, msg := range map[string]string{"en": "nothing to compare", "de": "nichts zu vergleichen", "ja": "比較できるものはありません"} {
+		r := get(t, "/"+lang+"/changes")
+		if r.status != 200 {
+			t.Errorf("%s: %d", lang, r.status)
+		}
+		mustContain(t, lang, r.body, msg)
+	}
+	if r := get(t, "/de/changes?from=2025-11-14&to=2025-11-14"); r.status != 200 {
+		t.Errorf("the one edition named: %d", r.status)
+	}
+}
+
+// A rule the English file has and our German and Japanese texts lack is
+// shown in English, said so in the reader's language, and offered in
+// hreflang only where it really exists.
+func TestUntranslatedRulesFallBackToEnglish(t *testing.T) {
+	h := editionsServer(t)
+	for lang, notice := range map[string]string{"de": "fehlt in unserem deutschen Text", "ja": "まだ日本語に翻訳されていない"} {
+		r := do(h, "/"+lang+"/rules/118")
+		if r.status != 200 {
+			t.Fatalf("%s: status %d", lang, r.status)
+		}
+		mustContain(t, lang+" 118", r.body,
+			`<html lang="`+lang+`">`, notice,
+			`<div class="text" lang="en"><p class="missing" lang="`+lang+`">`,
+			"A rule only the newest English edition has.",
+			`hreflang="en" href="https://rules.test/en/rules/118"`,
+			`<link rel="canonical" href="https://rules.test/en/rules/118">`,
+		)
+		for _, l := range []string{"de", "ja"} {
+			if strings.Contains(r.body, `hreflang="`+l+`" href=`) {
+				t.Errorf("%s 118: hreflang %s for a rule it lacks", lang, l)
+			}
+		}
+		// Inside a rule the language has, the missing subrule joins in order.
+		r = do(h, "/"+lang+"/rules/117.3e")
+		if r.status != 200 {
+			t.Fatalf("%s 117.3e: status %d", lang, r.status)
+		}
+		body := r.body
+		if d, e := strings.Index(body, `id="117.3d"`), strings.Index(body, `id="117.3e"`); d < 0 || e < d {
+			t.Errorf("%s: 117.3e not after 117.3d", lang)
+		}
+		mustContain(t, lang+" 117.3e", body, `class="para level-2 target" id="117.3e"`, notice,
+			`<link rel="canonical" href="https://rules.test/`+lang+`/rules/117.3">`)
+		if n := strings.Count(body, `<p class="missing"`); n != 1 {
+			t.Errorf("%s 117.3: %d paragraphs marked untranslated, want 1", lang, n)
+		}
+		if strings.Contains(body, `hreflang="`+lang+`" href=`) {
+			t.Errorf("%s 117.3e: hreflang for itself", lang)
+		}
+	}
+	// Where the language has the rule, no notice.
+	r := do(h, "/de/rules/117.3a")
+	if strings.Contains(r.body, "fehlt in unserem") {
+		t.Error("notice on a translated rule")
+	}
+	if r := do(h, "/de/rules/119"); r.status != 404 {
+		t.Errorf("a rule no language has: %d", r.status)
+	}
+}
+
+// bigCorpus writes a rules text of about 3,000 rule paragraphs, as the
+// official files have, from a language's embedded text: the top-level
+// numbers x00–x32 of every section, each with the subrules of one of the
+// embedded rules, cycled, and the glossary.
+func bigCorpus(tb testing.TB, lang string) []byte {
+	tb.Helper()
+	src, err := rules.Parse([]byte(embeddedText(tb, lang)), lang, lang)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var tops []*rules.Rule
+	for _, r := range src.Rules() {
+		if r.Level() == 0 && len(r.Children) > 0 {
+			tops = append(tops, r)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n\n%s\n\n", src.Title, src.Effective)
+	var write func(num string, r *rules.Rule)
+	write = func(num string, r *rules.Rule) {
+		fmt.Fprintf(&b, "%s %s\n\n", num, r.Text)
+		for _, e := range r.Examples {
+			fmt.Fprintf(&b, "%s %s\n\n", map[string]string{"en": "Example:", "de": "Beispiel:", "ja": "例："}[lang], e)
+		}
+		for _, c := range r.Children {
+			n := num[:3] + c.Number[3:]
+			if c.Level() == 1 {
+				n += "."
+			}
+			write(n, c)
+		}
+	}
+	for n := 100; n <= 999; n++ {
+		if n%100 >= 33 {
+			continue
+		}
+		if n%100 == 0 {
+			fmt.Fprintf(&b, "%d. %s\n\n", n/100, src.Sections[0].Title)
+		}
+		write(fmt.Sprintf("%d.", n), tops[n%len(tops)])
+	}
+	b.WriteString(map[string]string{"en": "Glossary", "de": "Glossar", "ja": "用語集"}[lang] + "\n\n")
+	for _, t := range src.Glossary {
+		fmt.Fprintf(&b, "%s\n%s\n\n", t.Name, strings.Join(t.Definition, "\n"))
+	}
+	return []byte(b.String())
+}
+
+// BenchmarkBigCorpus measures start-up with ~3,000 rules per language —
+// parsing, loading three languages (parse and linkers), building the
+// server (linking every paragraph) — and the rule page handler on it.
+func BenchmarkBigCorpus(b *testing.B) {
+	dir := b.TempDir()
+	o := library.Overrides{}
+	sizes := map[string]int{}
+	for _, lang := range locales.Languages {
+		data := bigCorpus(b, lang)
+		path := filepath.Join(dir, lang+".txt")
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			b.Fatal(err)
+		}
+		o[lang] = []string{path}
+		sizes[lang] = len(data)
+	}
+	for _, lang := range locales.Languages {
+		data, _ := os.ReadFile(o[lang][0])
+		b.Run("parse/"+lang, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			var n int
+			for b.Loop() {
+				book, err := rules.Parse(data, lang, lang)
+				if err != nil {
+					b.Fatal(err)
+				}
+				n = len(book.Rules())
+			}
+			b.ReportMetric(float64(n), "rules")
+		})
+	}
+	b.Run("load", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := library.Load(o); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	lib, err := library.Load(o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cat, err := locales.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	assets, err := static.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("new-server", func(b *testing.B) {
+		for b.Loop() {
+			New(Config{Library: lib, Catalog: cat, Assets: assets})
+		}
+	})
+	start := time.Now()
+	h := newServer(b, lib)
+	b.Logf("start-up without search: %v for %d+%d+%d rules", time.Since(start), len(lib.Books["en"].Rules()), len(lib.Books["de"].Rules()), len(lib.Books["ja"].Rules()))
+	for _, path := range []string{"/en/rules/117", "/de/rules/704", "/ja/rules/929.1", "/en/rules/117?compare=ja"} {
+		b.Run("page"+strings.ReplaceAll(path, "/", "_"), func(b *testing.B) {
+			req := httptest.NewRequest(http.MethodGet, path, nil)
+			b.ReportAllocs()
+			for b.Loop() {
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, req)
+				if w.Code != http.StatusOK {
+					b.Fatalf("status %d", w.Code)
+				}
+			}
+		})
+	}
+}
+
+// Older editions' paragraphs and comparisons are built on first use; many
+// first requests at once get the same answers (run with -race).
+func TestEditionsBuiltOnceUnderConcurrentRequests(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"a.txt": embeddedText(t, "en"), "b.txt": nextEdition(t)} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lib, err := library.Load(library.Overrides{"en": {dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newServer(t, lib)
+	paths := []string{"/en/rules/117?edition=2025-11-14", "/en/changes", "/en/changes?rule=117"}
+	want := map[string]string{}
+	for _, p := range paths {
+		want[p] = do(newServer(t, lib), p).body
+	}
+	var wg sync.WaitGroup
+	for i := range 12 {
+		wg.Go(func() {
+			p := paths[i%len(paths)]
+			if r := do(h, p); r.status != 200 || r.body != want[p] {
+				t.Errorf("%s: status %d, body differs: %v", p, r.status, r.body != want[p])
+			}
+		})
+	}
+	wg.Wait()
+}

@@ -1,0 +1,217 @@
+package web
+
+import (
+	"html"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/examples"
+	"github.com/mtgrules/site/internal/moves"
+	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/rules/engine"
+)
+
+func testExamples(t *testing.T) *examples.Set {
+	t.Helper()
+	set, err := examples.Load(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+// inOrder reports whether every string occurs in body after the previous one.
+func inOrder(body string, parts ...string) bool {
+	at := 0
+	for _, p := range parts {
+		i := strings.Index(body[at:], p)
+		if i < 0 {
+			return false
+		}
+		at += i + len(p)
+	}
+	return true
+}
+
+// TestEveryExampleStepRenders opens the first, a middle and the last step
+// of every example in every language and checks the page shows the
+// engine's priority holder, its stack from top to bottom and the step's
+// narration in the page's language.
+func TestEveryExampleStepRenders(t *testing.T) {
+	set := testExamples(t)
+	if len(set.List) < 14 {
+		t.Errorf("only %d examples", len(set.List))
+	}
+	for _, ex := range set.List {
+		n := len(ex.Snapshots)
+		for _, step := range []int{1, (n + 1) / 2, n} {
+			for _, lang := range []string{"en", "de", "ja"} {
+				path := "/" + lang + "/examples/" + ex.Slug + "?step=" + strconv.Itoa(step)
+				r := get(t, path)
+				if r.status != http.StatusOK {
+					t.Fatalf("%s: %d", path, r.status)
+				}
+				s := ex.Snapshots[step-1].State
+				var want []string
+				if s.Priority >= 0 {
+					want = append(want, `<p class="priority" role="status"><strong>`+html.EscapeString(s.Players[s.Priority].Name))
+				} else {
+					want = append(want, `<p class="priority" role="status"><strong>`+html.EscapeString(srvCatalog(t).T(lang, "SimNoPriority")))
+				}
+				for i := len(s.Stack) - 1; i >= 0; i-- {
+					want = append(want, "<li><strong>"+html.EscapeString(s.Cards[s.Stack[i].Card].Name(lang))+"</strong>")
+				}
+				narration := pick(ex.Summary, lang)
+				if step > 1 {
+					narration = pick(ex.Steps[step-2].Narration, lang)
+				}
+				firstWords := []rune(narration)[:min(12, len([]rune(narration)))]
+				if !inOrder(r.body, want...) {
+					t.Errorf("%s: board lacks, in order, %q", path, want)
+				}
+				if !strings.Contains(stripTags(r.body), html.EscapeString(string(firstWords))) {
+					t.Errorf("%s: narration %q missing", path, string(firstWords))
+				}
+				mustContain(t, path, r.body, `<html lang="`+lang+`">`, `aria-current="step">`+strconv.Itoa(step)+`</a>`)
+			}
+		}
+	}
+}
+
+func stripTags(s string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range s {
+		switch {
+		case r == '<':
+			in = true
+		case r == '>':
+			in = false
+		case !in:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func TestExampleNavigationAndErrors(t *testing.T) {
+	set := testExamples(t)
+	ex := set.List[0]
+	n := len(ex.Snapshots)
+	r := get(t, "/en/examples/"+ex.Slug+"?step=2")
+	base := "/en/examples/" + ex.Slug + "?step="
+	mustContain(t, "step 2", r.body,
+		`rel="prev" data-step="prev" href="`+base+`1"`, `rel="next" data-step="next" href="`+base+`3"`,
+		`data-step="first" href="`+base+`1"`, `data-step="last" href="`+base+strconv.Itoa(n)+`"`,
+		`<link rel="canonical" href="`+srv.URL+base+`2">`, `hreflang="ja" href="`+srv.URL+`/ja/examples/`+ex.Slug+`?step=2"`,
+		`href="/en/play/`+ex.Slug+`"`)
+	if r := get(t, base+"1"); strings.Contains(r.body, `rel="prev"`) {
+		t.Error("first step has a previous link")
+	}
+	if r := get(t, base+strconv.Itoa(n)); strings.Contains(r.body, `rel="next"`) {
+		t.Error("last step has a next link")
+	}
+	for path, want := range map[string]int{
+		base + "0":                       http.StatusNotFound,
+		base + strconv.Itoa(n+1):         http.StatusNotFound,
+		base + "-3":                      http.StatusNotFound,
+		base + "x":                       http.StatusBadRequest,
+		base + "1e3":                     http.StatusBadRequest,
+		base + "99999999999999999999999": http.StatusBadRequest,
+		"/en/examples/no-such-example":   http.StatusNotFound,
+		"/xx/examples/" + ex.Slug:        http.StatusNotFound,
+		"/en/examples/%3Cscript%3E":      http.StatusNotFound,
+		"/ja/play/no-such-example":       http.StatusNotFound,
+	} {
+		r := get(t, path)
+		if r.status != want {
+			t.Errorf("%s: %d, want %d", path, r.status, want)
+		}
+		if strings.Contains(r.body, "<script>") {
+			t.Errorf("%s reflects markup", path)
+		}
+	}
+	r = get(t, "/de/examples/"+ex.Slug+"?step=999")
+	mustContain(t, "de 404", r.body, "Dieses Beispiel hat keinen Schritt mit dieser Nummer", `href="/de/examples/`+ex.Slug+`?step=1"`)
+	r = get(t, "/en/examples")
+	for _, e := range set.List {
+		mustContain(t, "list", r.body, `href="/en/examples/`+e.Slug+`?step=1"`)
+	}
+}
+
+func TestPlaySandbox(t *testing.T) {
+	set := testExamples(t)
+	ex := set.List[0]
+	base := "/en/play/" + ex.Slug
+	r := get(t, base)
+	if r.status != http.StatusOK {
+		t.Fatalf("%d", r.status)
+	}
+	legal := engine.LegalActions(ex.Start())
+	if len(legal) == 0 {
+		t.Fatal("no legal actions at the start")
+	}
+	first := moves.Encode(legal[0])
+	mustContain(t, "start", r.body, `href="`+base+"?m="+url.QueryEscape(first)+`"`, "No moves yet.")
+	if strings.Contains(r.body, "Undo the last move") {
+		t.Error("undo offered before any move")
+	}
+
+	// Follow three legal moves, then undo.
+	codes := []string{}
+	state := ex.Start()
+	for range 3 {
+		legal := engine.LegalActions(state)
+		if len(legal) == 0 {
+			break
+		}
+		a := legal[0]
+		codes = append(codes, moves.Encode(a))
+		next, _, err := engine.Apply(state, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		state = next
+	}
+	r = get(t, playHref("en", ex.Slug, codes))
+	if r.status != http.StatusOK {
+		t.Fatalf("after %v: %d", codes, r.status)
+	}
+	mustContain(t, "after moves", r.body, `href="`+html.EscapeString(playHref("en", ex.Slug, codes[:len(codes)-1]))+`">Undo the last move`)
+	if state.Priority >= 0 {
+		mustContain(t, "priority", r.body, `<p class="priority" role="status"><strong>`+state.Players[state.Priority].Name)
+	}
+
+	// A tampered or unreadable move list is a 400 naming the first bad move.
+	pass := func(p int) string { return moves.Encode(engine.Pass(p)) }
+	other := 1 - ex.Start().Priority
+	r = get(t, base+"?m="+pass(other))
+	if r.status != http.StatusBadRequest {
+		t.Fatalf("wrong player's pass: %d", r.status)
+	}
+	mustContain(t, "illegal", r.body, "Move 1 (", "is not allowed: that player does not hold priority")
+	r = get(t, "/ja/play/"+ex.Slug+"?m=zz")
+	if r.status != http.StatusBadRequest || !strings.Contains(r.body, "1") {
+		t.Errorf("syntax: %d", r.status)
+	}
+	many := url.Values{"m": make([]string, MaxMoves+1)}
+	for i := range many["m"] {
+		many["m"][i] = "p0"
+	}
+	if r := get(t, base+"?"+many.Encode()); r.status != http.StatusBadRequest {
+		t.Errorf("too many moves: %d", r.status)
+	}
+}
+
+func srvCatalog(t *testing.T) *locales.Catalog {
+	t.Helper()
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}

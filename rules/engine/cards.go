@@ -1,0 +1,327 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Names holds a card's official printed names.
+type Names struct {
+	En string `json:"en"`
+	De string `json:"de"`
+	Ja string `json:"ja"`
+}
+
+// Card is a card definition: printed characteristics plus its behaviour as
+// data the engine interprets.
+type Card struct {
+	ID    string `json:"id"`
+	Names Names  `json:"names"`
+	// Unsure lists languages whose printed name could not be verified.
+	Unsure     []string `json:"unsure,omitempty"`
+	Supertypes []string `json:"supertypes,omitempty"` // "basic"
+	Types      []string `json:"types"`                // land, creature, instant, sorcery, enchantment, artifact
+	Subtypes   []string `json:"subtypes,omitempty"`   // aura, arcane, plains, ...
+	Cost       string   `json:"cost,omitempty"`       // e.g. "{X}{R}", "{2}{B}"
+	Power      int      `json:"power,omitempty"`
+	Toughness  int      `json:"toughness,omitempty"`
+	// Keywords: first_strike, flying, trample, split_second, bushido.
+	Keywords []string `json:"keywords,omitempty"`
+	Bushido  int      `json:"bushido,omitempty"` // N of "bushido N"
+	// Target is what the spell targets (see TargetSpec); an Aura's target is
+	// the object it will enchant (303.4a).
+	Target TargetSpec `json:"target,omitempty"`
+	// Effects are the spell's instructions, followed in order on resolution.
+	Effects []Effect `json:"effects,omitempty"`
+	// Enchanted is the bonus an Aura gives the permanent it enchants.
+	Enchanted *Bonus `json:"enchanted,omitempty"`
+	// Abilities are the permanent's activated abilities (mana abilities too).
+	Abilities []Ability `json:"abilities,omitempty"`
+}
+
+// Bonus is a power/toughness modification.
+type Bonus struct {
+	Power     int `json:"power"`
+	Toughness int `json:"toughness"`
+}
+
+// TargetSpec describes legal targets.
+type TargetSpec string
+
+// Target specifications.
+const (
+	TargetNone            TargetSpec = ""
+	TargetAny             TargetSpec = "any"              // creature or player
+	TargetCreature        TargetSpec = "creature"         // creature permanent
+	TargetDamagedCreature TargetSpec = "damaged_creature" // creature dealt damage this turn
+	TargetPlayer          TargetSpec = "player"
+	TargetOpponent        TargetSpec = "opponent"
+	TargetSpell           TargetSpec = "spell"
+)
+
+// Ability is an activated ability: cost, restrictions and effects (602.1).
+type Ability struct {
+	Cost          string     `json:"cost,omitempty"` // mana part of the cost
+	Tap           bool       `json:"tap,omitempty"`  // {T}
+	Sacrifice     bool       `json:"sacrifice,omitempty"`
+	RemoveCounter string     `json:"remove_counter,omitempty"` // remove one counter of this kind
+	Discard       int        `json:"discard,omitempty"`        // discard this many cards (named in Action.Cards)
+	Mana          bool       `json:"mana,omitempty"`           // a mana ability (605.1a)
+	Timing        string     `json:"timing,omitempty"`         // "your_upkeep" or "sorcery"
+	Target        TargetSpec `json:"target,omitempty"`
+	Effects       []Effect   `json:"effects"`
+}
+
+// EffectKind names one instruction the engine knows.
+type EffectKind string
+
+// Effect kinds.
+const (
+	EffDamage       EffectKind = "damage"        // Amount (or X) damage to the target
+	EffDamageEach   EffectKind = "damage_each"   // X damage to each creature without flying and each player
+	EffPump         EffectKind = "pump"          // +Power/+Toughness until end of turn to the target or the source
+	EffSpoil        EffectKind = "spoil"         // creatures target player controls lose all abilities and are 0/2
+	EffAddMana      EffectKind = "add_mana"      // add Mana
+	EffAddManaAny   EffectKind = "add_mana_any"  // add Amount mana of one color of the player's choice
+	EffCounterSpell EffectKind = "counter_spell" // counter target spell
+	EffDraw         EffectKind = "draw"          // draw Amount cards
+	EffDiscard      EffectKind = "discard"       // discard Amount cards
+	EffExchangeLife EffectKind = "exchange_life" // exchange life totals with the target player
+	EffAddCounters  EffectKind = "add_counters"  // put Amount Counter counters on the source
+)
+
+// Effect is one instruction of a spell or ability.
+type Effect struct {
+	Kind      EffectKind `json:"kind"`
+	Amount    int        `json:"amount,omitempty"`
+	X         bool       `json:"x,omitempty"` // Amount is the spell's X
+	Power     int        `json:"power,omitempty"`
+	Toughness int        `json:"toughness,omitempty"`
+	Mana      string     `json:"mana,omitempty"`
+	Counter   string     `json:"counter,omitempty"`
+	Self      bool       `json:"self,omitempty"` // affects the source instead of the target
+}
+
+// Cost is a parsed mana cost.
+type Cost struct {
+	Generic int
+	Colored Mana
+	X       bool
+}
+
+// ParseCost reads a mana cost like "{X}{R}" or "{2}{B}{B}".
+func ParseCost(s string) (Cost, error) {
+	var c Cost
+	rest := strings.TrimSpace(s)
+	for rest != "" {
+		if rest[0] != '{' {
+			return Cost{}, fmt.Errorf("engine: bad cost %q", s)
+		}
+		end := strings.IndexByte(rest, '}')
+		if end < 0 {
+			return Cost{}, fmt.Errorf("engine: bad cost %q", s)
+		}
+		sym := rest[1:end]
+		rest = rest[end+1:]
+		switch {
+		case sym == "X":
+			c.X = true
+		case len(sym) > 0 && sym[0] >= '0' && sym[0] <= '9':
+			n := 0
+			for _, r := range sym {
+				if r < '0' || r > '9' {
+					return Cost{}, fmt.Errorf("engine: bad cost %q", s)
+				}
+				n = n*10 + int(r-'0')
+			}
+			c.Generic += n
+		case len(sym) == 1 && sym != "C":
+			if !c.Colored.addColor(sym[0], 1) {
+				return Cost{}, fmt.Errorf("engine: bad cost %q", s)
+			}
+		default:
+			return Cost{}, fmt.Errorf("engine: bad cost %q", s)
+		}
+	}
+	return c, nil
+}
+
+// canPay reports whether the pool can pay the cost with the given X.
+func canPay(pool Mana, c Cost, x int) bool {
+	if pool.W < c.Colored.W || pool.U < c.Colored.U || pool.B < c.Colored.B ||
+		pool.R < c.Colored.R || pool.G < c.Colored.G || pool.C < c.Colored.C {
+		return false
+	}
+	need := c.Generic
+	if c.X {
+		need += x
+	}
+	return pool.Total()-c.Colored.Total() >= need
+}
+
+// pay removes the cost from the pool; generic mana is paid with colorless
+// first, then W, U, B, R, G. The caller checked canPay.
+func pay(pool Mana, c Cost, x int) Mana {
+	pool.W -= c.Colored.W
+	pool.U -= c.Colored.U
+	pool.B -= c.Colored.B
+	pool.R -= c.Colored.R
+	pool.G -= c.Colored.G
+	pool.C -= c.Colored.C
+	need := c.Generic
+	if c.X {
+		need += x
+	}
+	for _, p := range []*int{&pool.C, &pool.W, &pool.U, &pool.B, &pool.R, &pool.G} {
+		n := min(*p, need)
+		*p -= n
+		need -= n
+	}
+	return pool
+}
+
+// Is reports whether the card has the card type t.
+func (c Card) Is(t string) bool { return slices.Contains(c.Types, t) }
+
+// HasSubtype reports whether the card has the subtype t.
+func (c Card) HasSubtype(t string) bool { return slices.Contains(c.Subtypes, t) }
+
+// HasKeyword reports whether the card is printed with the keyword k.
+func (c Card) HasKeyword(k string) bool { return slices.Contains(c.Keywords, k) }
+
+// IsPermanentCard reports whether the card becomes a permanent when it resolves (110.4).
+func (c Card) IsPermanentCard() bool {
+	return c.Is("creature") || c.Is("artifact") || c.Is("enchantment") || c.Is("land")
+}
+
+// SorcerySpeed reports whether the card can only be cast at sorcery speed (307.1, 117.1a).
+func (c Card) SorcerySpeed() bool { return !c.Is("instant") }
+
+// Name returns the card's name in a language ("en", "de", "ja"), falling back to English.
+func (c Card) Name(lang string) string {
+	switch lang {
+	case "de":
+		if c.Names.De != "" {
+			return c.Names.De
+		}
+	case "ja":
+		if c.Names.Ja != "" {
+			return c.Names.Ja
+		}
+	}
+	return c.Names.En
+}
+
+var knownTypes = []string{"land", "creature", "instant", "sorcery", "enchantment", "artifact"}
+var knownKeywords = []string{"first_strike", "flying", "trample", "split_second", "bushido"}
+var knownEffects = []EffectKind{EffDamage, EffDamageEach, EffPump, EffSpoil, EffAddMana, EffAddManaAny,
+	EffCounterSpell, EffDraw, EffDiscard, EffExchangeLife, EffAddCounters}
+var knownTargets = []TargetSpec{TargetNone, TargetAny, TargetCreature, TargetDamagedCreature, TargetPlayer, TargetOpponent, TargetSpell}
+
+// ParseCards decodes a JSON array of cards (content/cards.json) into a map by
+// id and checks that every card is well formed.
+func ParseCards(data []byte) (map[string]Card, error) {
+	var list []Card
+	if err := json.Unmarshal(data, &list); err != nil {
+		return nil, fmt.Errorf("engine: cards: %w", err)
+	}
+	out := make(map[string]Card, len(list))
+	for i, c := range list {
+		if err := c.validate(); err != nil {
+			return nil, fmt.Errorf("engine: card %d (%q): %w", i, c.ID, err)
+		}
+		if _, dup := out[c.ID]; dup {
+			return nil, fmt.Errorf("engine: duplicate card id %q", c.ID)
+		}
+		out[c.ID] = c
+	}
+	return out, nil
+}
+
+func (c Card) validate() error {
+	if c.ID == "" || strings.ToLower(c.ID) != c.ID || strings.ContainsAny(c.ID, " _") {
+		return fmt.Errorf("id must be a lower-case slug")
+	}
+	if c.Names.En == "" || c.Names.De == "" || c.Names.Ja == "" {
+		return fmt.Errorf("names en, de and ja are required")
+	}
+	for _, l := range c.Unsure {
+		if l != "en" && l != "de" && l != "ja" {
+			return fmt.Errorf("unsure: unknown language %q", l)
+		}
+	}
+	if len(c.Types) == 0 {
+		return fmt.Errorf("types missing")
+	}
+	for _, t := range c.Types {
+		if !slices.Contains(knownTypes, t) {
+			return fmt.Errorf("unknown type %q", t)
+		}
+	}
+	for _, k := range c.Keywords {
+		if !slices.Contains(knownKeywords, k) {
+			return fmt.Errorf("unknown keyword %q", k)
+		}
+	}
+	if _, err := ParseCost(c.Cost); err != nil {
+		return err
+	}
+	if c.Is("creature") && c.Toughness <= 0 {
+		return fmt.Errorf("creature needs toughness")
+	}
+	if c.HasSubtype("aura") && c.Target != TargetCreature {
+		return fmt.Errorf("aura must target a creature")
+	}
+	if !slices.Contains(knownTargets, c.Target) {
+		return fmt.Errorf("unknown target %q", c.Target)
+	}
+	if err := validateEffects(c.Effects); err != nil {
+		return err
+	}
+	for i, a := range c.Abilities {
+		if _, err := ParseCost(a.Cost); err != nil {
+			return fmt.Errorf("ability %d: %w", i, err)
+		}
+		if !slices.Contains(knownTargets, a.Target) || a.Target == TargetSpell {
+			return fmt.Errorf("ability %d: bad target %q", i, a.Target)
+		}
+		if a.Timing != "" && a.Timing != "your_upkeep" && a.Timing != "sorcery" {
+			return fmt.Errorf("ability %d: unknown timing %q", i, a.Timing)
+		}
+		if len(a.Effects) == 0 {
+			return fmt.Errorf("ability %d: no effects", i)
+		}
+		if err := validateEffects(a.Effects); err != nil {
+			return fmt.Errorf("ability %d: %w", i, err)
+		}
+		if a.Mana && a.Target != TargetNone {
+			return fmt.Errorf("ability %d: mana abilities can't target (605.1a)", i)
+		}
+	}
+	return nil
+}
+
+func validateEffects(effs []Effect) error {
+	for i, e := range effs {
+		if e.Kind == EffDiscard && i != len(effs)-1 {
+			return fmt.Errorf("a discard must be the last effect")
+		}
+		if !slices.Contains(knownEffects, e.Kind) {
+			return fmt.Errorf("unknown effect %q", e.Kind)
+		}
+		if e.Mana != "" {
+			if _, err := ParseMana(e.Mana); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// mustCost parses a cost already validated by ParseCards; a bad cost counts as free.
+func mustCost(s string) Cost {
+	c, _ := ParseCost(s)
+	return c
+}

@@ -1,0 +1,34 @@
+// Package engine is a pure, deterministic rules engine for the parts of
+// Magic: The Gathering that explain priority, the stack and the turn.
+//
+// A game is a State value. Apply takes a state and one Action and returns a
+// new state plus the Events that happened, each carrying the numbers of the
+// Comprehensive Rules that justify it. Apply never mutates its input, uses no
+// randomness and no I/O, so the same start state and the same actions always
+// give the same snapshots (see Replay). Illegal actions return an
+// *IllegalError with a stable Reason code and leave the state unchanged.
+//
+// The card pool is data (see Card and ParseCards); the engine interprets a
+// small vocabulary of effects: damage, pumps, Sudden Spoiling, mana, counter
+// target spell, draw then discard, auras, charge counters, life exchange and
+// bushido triggers.
+//
+// Choices that the rules make during a step (declaring attackers and blockers,
+// discarding) are modelled as a pending Choice: while one is pending nobody
+// has priority and only the choosing player may act. Passing priority while a
+// choice is pending makes the default choice (no attackers, no blockers, the
+// last cards of the hand), so a game of only passes always advances.
+//
+// States returned by Apply and Replay share unchanged data with earlier
+// states (copy on write), which keeps replays cheap; treat them as values
+// and call State.Clone before writing into one in place.
+//
+// Scenarios (content/scenarios/{slug}.json, see ParseScenario) are data:
+// a slug, a title and summary in en/de/ja, the rules they show, a start
+// position ("start": players with hands and libraries, the battlefield with
+// explicit ids, turn, active player, step, priority) and steps, each an
+// Action with a narration in three languages. A step with "expect_error"
+// shows an attempt the rules forbid; Scenario.Run checks that it is
+// rejected with that reason. Objects created during play get the ids after
+// the highest start id, in order (spells, abilities and permanents alike).
+package engine

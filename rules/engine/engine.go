@@ -1,0 +1,614 @@
+package engine
+
+import "slices"
+
+// game is the mutable working copy used while one action is applied.
+type game struct {
+	s  *State
+	ev []Event
+	// owned is set once the battlefield has been copied for this action;
+	// until then it is shared with the input state and must not be written.
+	owned bool
+	// playersOwned is the same for the players slice.
+	playersOwned bool
+	// rb backs the Rules slices of this action's events (one allocation
+	// instead of one per event).
+	rb []string
+}
+
+// own copies the battlefield before the first change (see State.fork).
+func (g *game) own() {
+	if !g.owned {
+		s := g.s
+		b := make([]Permanent, len(s.Battlefield), len(s.Battlefield)+2)
+		copy(b, s.Battlefield)
+		s.Battlefield = b
+		g.owned = true
+	}
+}
+
+// permAt returns the permanent at battlefield index i for writing.
+func (g *game) permAt(i int) *Permanent {
+	g.own()
+	return &g.s.Battlefield[i]
+}
+
+// player returns player i for writing, copying the players first (see State.fork).
+func (g *game) player(i int) *Player {
+	s := g.s
+	if !g.playersOwned {
+		ps := make([]Player, len(s.Players))
+		for j, p := range s.Players {
+			// Clipped, so an append never writes into an array the input
+			// state (or another state forked from it) can see.
+			p.Hand, p.Library, p.Graveyard = clip(p.Hand), clip(p.Library), clip(p.Graveyard)
+			ps[j] = p
+		}
+		s.Players = ps
+		g.playersOwned = true
+	}
+	return &s.Players[i]
+}
+
+// permW returns the permanent with this id for writing, or nil.
+func (g *game) permW(id int) *Permanent {
+	for i := range g.s.Battlefield {
+		if g.s.Battlefield[i].ID == id {
+			return g.permAt(i)
+		}
+	}
+	return nil
+}
+
+// emit records an event and returns it so callers can fill in details.
+func (g *game) emit(kind string, player int, rules ...string) *Event {
+	if cap(g.rb)-len(g.rb) < len(rules) {
+		g.rb = make([]string, 0, max(8, len(rules)))
+	}
+	start := len(g.rb)
+	g.rb = append(g.rb, rules...)
+	r := g.rb[start:len(g.rb):len(g.rb)]
+	g.ev = append(g.ev, Event{Kind: kind, Rules: r, Player: player, Other: -1, Step: g.s.Step, Turn: g.s.Turn})
+	return &g.ev[len(g.ev)-1]
+}
+
+// Apply performs one action and returns the new state and what happened.
+// It never mutates s. An illegal action returns s unchanged, no events and
+// an *IllegalError.
+func Apply(s State, a Action) (State, []Event, error) {
+	if err := check(&s, a); err != nil {
+		return s, nil, err
+	}
+	// One allocation holds the working state and the first events and rule
+	// numbers; the returned events may point into it.
+	w := &work{st: s.fork()}
+	g := &game{s: &w.st, ev: w.ev[:0], rb: w.rb[:0]}
+	g.exec(a)
+	return w.st, g.ev, nil
+}
+
+// work is the per-action scratch space (see Apply).
+type work struct {
+	st State
+	ev [2]Event
+	rb [6]string
+}
+
+// Check reports whether the action would be legal, without applying it.
+func Check(s State, a Action) error { return check(&s, a) }
+
+// check validates an action; it must only read the state.
+func check(s *State, a Action) error {
+	if s.Over {
+		return illegal(ReasonGameOver, "", "104.1")
+	}
+	if a.Player < 0 || a.Player >= len(s.Players) {
+		return illegal(ReasonNoSuchPlayer, "", "102.1")
+	}
+	if !s.InGame(a.Player) {
+		return illegal(ReasonPlayerLeft, "", "800.4a")
+	}
+	switch a.Kind {
+	case ActConcede:
+		return nil
+	case ActPassPriority, ActPlayLand, ActActivateMana, ActCastSpell, ActActivateAbility,
+		ActDeclareAttackers, ActDeclareBlockers, ActDiscard:
+	default:
+		return illegal(ReasonUnknownAction, string(a.Kind), "117.1")
+	}
+	if s.Pending.Kind != "" {
+		if a.Player != s.Pending.Player {
+			return illegal(ReasonChoicePending, string(s.Pending.Kind), "117.1")
+		}
+		switch {
+		case a.Kind == ActPassPriority:
+			return nil
+		case string(a.Kind) == string(s.Pending.Kind):
+			return checkChoice(s, a)
+		default:
+			return illegal(ReasonChoicePending, string(s.Pending.Kind), "117.1")
+		}
+	}
+	switch a.Kind {
+	case ActDeclareAttackers, ActDeclareBlockers, ActDiscard:
+		return illegal(ReasonNoChoice, string(a.Kind), "117.1")
+	}
+	if s.Priority < 0 {
+		return illegal(ReasonNoPriority, "", "117.1")
+	}
+	if s.Priority != a.Player {
+		return illegal(ReasonNotYourPriority, "", "117.1")
+	}
+	switch a.Kind {
+	case ActPassPriority:
+		return nil
+	case ActPlayLand:
+		return checkPlayLand(s, a)
+	case ActCastSpell:
+		return checkCast(s, a)
+	case ActActivateMana:
+		return checkActivate(s, a, true)
+	case ActActivateAbility:
+		return checkActivate(s, a, false)
+	}
+	return illegal(ReasonUnknownAction, string(a.Kind), "117.1")
+}
+
+func (s *State) sorceryTiming(p int) bool {
+	return p == s.Active && s.Step.IsMain() && len(s.Stack) == 0
+}
+
+// splitSecond reports whether a spell with split second is on the stack (702.61a).
+func (s *State) splitSecond() bool {
+	for _, o := range s.Stack {
+		if o.Kind == KindSpell && s.card(o.Card).HasKeyword("split_second") {
+			return true
+		}
+	}
+	return false
+}
+
+func checkPlayLand(s *State, a Action) error {
+	if !slices.Contains(s.Players[a.Player].Hand, a.Card) {
+		return illegal(ReasonNotInHand, a.Card, "305.1")
+	}
+	c, ok := s.Cards[a.Card]
+	if !ok || c == nil {
+		return illegal(ReasonUnknownCard, a.Card, "108.1")
+	}
+	if !c.Is("land") {
+		return illegal(ReasonNotALand, a.Card, "305.1")
+	}
+	if !s.sorceryTiming(a.Player) {
+		return illegal(ReasonSorceryTiming, "", "305.1", "116.2a")
+	}
+	if s.Players[a.Player].LandsPlayed >= 1 {
+		return illegal(ReasonLandAlreadyPlayed, "", "305.2")
+	}
+	return nil
+}
+
+func checkCast(s *State, a Action) error {
+	if !slices.Contains(s.Players[a.Player].Hand, a.Card) {
+		return illegal(ReasonNotInHand, a.Card, "601.2a")
+	}
+	c, ok := s.Cards[a.Card]
+	if !ok || c == nil {
+		return illegal(ReasonUnknownCard, a.Card, "108.1")
+	}
+	if c.Is("land") {
+		return illegal(ReasonIsALand, a.Card, "305.1")
+	}
+	if s.splitSecond() {
+		return illegal(ReasonSplitSecond, "", "702.61a")
+	}
+	if c.SorcerySpeed() && !s.sorceryTiming(a.Player) {
+		return illegal(ReasonSorceryTiming, a.Card, "117.1a", "307.1")
+	}
+	if err := s.checkTargets(c.Target, a.Targets, a.Player); err != nil {
+		return err
+	}
+	cost := mustCost(c.Cost)
+	if a.X < 0 || (!cost.X && a.X != 0) {
+		return illegal(ReasonBadX, "", "601.2b", "107.3")
+	}
+	if !canPay(s.Players[a.Player].Pool, cost, a.X) {
+		return illegal(ReasonNotEnoughMana, c.Cost, "601.2g", "601.2h")
+	}
+	return nil
+}
+
+func (s *State) checkTargets(spec TargetSpec, ts []Target, controller int) error {
+	want := 1
+	if spec == TargetNone {
+		want = 0
+	}
+	if len(ts) != want {
+		return illegal(ReasonWrongTargetCount, "", "601.2c")
+	}
+	for _, t := range ts {
+		if !s.targetLegal(spec, t, controller) {
+			return illegal(ReasonIllegalTarget, "", "601.2c", "115.1")
+		}
+	}
+	return nil
+}
+
+// targetLegal reports whether t is a legal target for spec right now.
+func (s *State) targetLegal(spec TargetSpec, t Target, controller int) bool {
+	if t.IsPlayer() {
+		switch spec {
+		case TargetAny, TargetPlayer:
+			return s.InGame(t.Player)
+		case TargetOpponent:
+			return s.InGame(t.Player) && t.Player != controller
+		}
+		return false
+	}
+	switch spec {
+	case TargetSpell:
+		o := s.StackObject(t.Object)
+		return o != nil && o.Kind == KindSpell
+	case TargetAny, TargetCreature, TargetDamagedCreature:
+		p := s.Permanent(t.Object)
+		if p == nil || !s.cardIs(p.Card, "creature") {
+			return false
+		}
+		return spec != TargetDamagedCreature || p.DamagedThisTurn
+	}
+	return false
+}
+
+// ability returns the activated ability i of a permanent, honouring effects
+// that make it lose all abilities.
+func (s *State) ability(p *Permanent, i int) (Ability, bool) {
+	c := s.card(p.Card)
+	if i < 0 || i >= len(c.Abilities) || s.lostAbilities(p.ID) {
+		return Ability{}, false
+	}
+	return c.Abilities[i], true
+}
+
+func checkActivate(s *State, a Action, mana bool) error {
+	p := s.Permanent(a.Object)
+	if p == nil {
+		return illegal(ReasonNoSuchObject, "", "602.2")
+	}
+	if p.Controller != a.Player {
+		return illegal(ReasonNotController, "", "602.2")
+	}
+	ab, ok := s.ability(p, a.Ability)
+	if !ok {
+		return illegal(ReasonNoSuchAbility, "", "602.1")
+	}
+	if mana && !ab.Mana {
+		return illegal(ReasonNotManaAbility, "", "605.1a")
+	}
+	if !mana && ab.Mana {
+		return illegal(ReasonManaAbility, "", "605.3a")
+	}
+	if !mana && s.splitSecond() {
+		return illegal(ReasonSplitSecond, "", "702.61a")
+	}
+	switch ab.Timing {
+	case "your_upkeep":
+		if a.Player != s.Active || s.Step != Upkeep {
+			return illegal(ReasonAbilityTiming, "", "602.5b")
+		}
+	case "sorcery":
+		if !s.sorceryTiming(a.Player) {
+			return illegal(ReasonSorceryTiming, "", "602.5d")
+		}
+	}
+	if ab.Tap {
+		if p.Tapped {
+			return illegal(ReasonTapped, "", "107.5", "601.2h")
+		}
+		if p.Sick && s.card(p.Card).Is("creature") {
+			return illegal(ReasonSummoningSick, "", "302.6", "602.5a")
+		}
+	}
+	if ab.RemoveCounter != "" && p.Counters[ab.RemoveCounter] <= 0 {
+		return illegal(ReasonNoCounter, ab.RemoveCounter, "601.2h", "122.1")
+	}
+	if ab.Discard > 0 || len(a.Cards) > 0 {
+		if len(a.Cards) != ab.Discard || !inHand(s.Players[a.Player].Hand, a.Cards) {
+			return illegal(ReasonIllegalDiscard, "cost", "601.2h")
+		}
+	}
+	if mana {
+		for _, e := range ab.Effects {
+			if e.Kind == EffAddManaAny && !validColor(a.Color) {
+				return illegal(ReasonNeedColor, a.Color, "106.1a", "605.3b")
+			}
+		}
+	} else if err := s.checkTargets(ab.Target, a.Targets, a.Player); err != nil {
+		return err
+	}
+	if !canPay(s.Players[a.Player].Pool, mustCost(ab.Cost), 0) {
+		return illegal(ReasonNotEnoughMana, ab.Cost, "601.2g", "601.2h")
+	}
+	return nil
+}
+
+func validColor(c string) bool {
+	return c == "W" || c == "U" || c == "B" || c == "R" || c == "G"
+}
+
+func checkChoice(s *State, a Action) error {
+	switch a.Kind {
+	case ActDeclareAttackers:
+		for i, id := range a.Attackers {
+			if slices.Contains(a.Attackers[:i], id) {
+				return illegal(ReasonCannotAttack, "twice", "508.1a")
+			}
+			p := s.Permanent(id)
+			if p == nil || p.Controller != a.Player || !s.card(p.Card).Is("creature") || p.Tapped {
+				return illegal(ReasonCannotAttack, "", "508.1a")
+			}
+			if p.Sick {
+				return illegal(ReasonSummoningSick, "", "302.6", "508.1a")
+			}
+		}
+		if len(a.Attackers) > 0 && (!s.InGame(a.Defender) || a.Defender == a.Player) {
+			return illegal(ReasonIllegalDefender, "", "508.1b")
+		}
+	case ActDeclareBlockers:
+		for i, b := range a.Blocks {
+			for _, o := range a.Blocks[:i] {
+				if o.Blocker == b.Blocker {
+					return illegal(ReasonCannotBlock, "twice", "509.1a")
+				}
+			}
+			p := s.Permanent(b.Blocker)
+			if p == nil || p.Controller != a.Player || !s.card(p.Card).Is("creature") || p.Tapped {
+				return illegal(ReasonCannotBlock, "", "509.1a")
+			}
+			at := s.Permanent(b.Attacker)
+			if at == nil || !at.Attacking || at.Defender != a.Player {
+				return illegal(ReasonCannotBlock, "not attacking you", "509.1a")
+			}
+			if s.HasKeyword(at, "flying") && !s.HasKeyword(p, "flying") {
+				return illegal(ReasonCannotBlock, "flying", "702.9b")
+			}
+		}
+	case ActDiscard:
+		if len(a.Cards) != s.Pending.Count || !inHand(s.Players[a.Player].Hand, a.Cards) {
+			return illegal(ReasonIllegalDiscard, "", "514.1", "608.2c")
+		}
+	}
+	return nil
+}
+
+// inHand reports whether all cards (as a multiset) are in the hand.
+func inHand(hand, cards []string) bool {
+	h := slices.Clone(hand)
+	for _, c := range cards {
+		i := slices.Index(h, c)
+		if i < 0 {
+			return false
+		}
+		h = slices.Delete(h, i, i+1)
+	}
+	return true
+}
+
+// exec performs a checked action.
+func (g *game) exec(a Action) {
+	s := g.s
+	switch a.Kind {
+	case ActConcede:
+		g.concede(a.Player)
+	case ActPassPriority:
+		if s.Pending.Kind != "" {
+			g.defaultChoice()
+			return
+		}
+		g.pass(a.Player)
+	case ActPlayLand:
+		g.playLand(a)
+	case ActCastSpell:
+		g.cast(a)
+	case ActActivateMana:
+		g.activateMana(a)
+	case ActActivateAbility:
+		g.activate(a)
+	case ActDeclareAttackers:
+		g.declareAttackers(a.Attackers, a.Defender)
+	case ActDeclareBlockers:
+		g.declareBlockers(a.Blocks)
+	case ActDiscard:
+		g.discard(a.Cards)
+	}
+}
+
+// removeOne returns a new slice without the first c; the input is never
+// written to, because states forked by Apply share unchanged slices.
+func removeOne(list []string, c string) []string {
+	i := slices.Index(list, c)
+	if i < 0 {
+		return list
+	}
+	out := make([]string, 0, len(list)-1)
+	out = append(out, list[:i]...)
+	return append(out, list[i+1:]...)
+}
+
+// setCounter changes a permanent's counters copy-on-write.
+func setCounter(p *Permanent, kind string, delta int) {
+	m := make(map[string]int, len(p.Counters)+1)
+	for k, v := range p.Counters {
+		m[k] = v
+	}
+	m[kind] += delta
+	p.Counters = m
+}
+
+// pass passes priority (117.3d) and resolves or ends the step when all
+// players passed in succession (117.4).
+func (g *game) pass(p int) {
+	s := g.s
+	g.emit(EvPass, p, "117.3d")
+	s.Priority = -1
+	s.PassStreak++
+	if s.PassStreak >= s.PlayersInGame() {
+		g.allPassed()
+		return
+	}
+	g.givePriority(s.NextInGame(p), "117.3d")
+}
+
+// allPassed resolves the top of the stack or ends the step (117.4).
+func (g *game) allPassed() {
+	s := g.s
+	s.PassStreak = 0
+	s.Priority = -1
+	if top := s.Top(); top != nil {
+		e := g.emit(EvResolve, top.Controller, "117.4", "608.1")
+		e.Object, e.Card = top.ID, top.Card
+		if g.resolveTop() {
+			g.givePriority(s.apOrNext(), "117.3b")
+		}
+		return
+	}
+	g.emit(EvStepEnds, -1, "117.4", "500.2")
+	g.endStep()
+}
+
+// givePriority checks state-based actions and puts waiting triggers on the
+// stack (117.5, 704.3, 603.3), then gives priority to p.
+func (g *game) givePriority(p int, rules ...string) {
+	s := g.s
+	s.Priority = -1
+	g.settle()
+	if s.Over {
+		return
+	}
+	if !s.InGame(p) {
+		p = s.NextInGame(p)
+	}
+	s.Priority = p
+	g.emit(EvPriority, p, rules...)
+}
+
+func (g *game) retainPriority(p int) {
+	g.s.PassStreak = 0
+	g.givePriority(p, "117.3c")
+}
+
+func (g *game) newPermanent(card string, controller, owner int) *Permanent {
+	g.own()
+	s := g.s
+	s.Battlefield = append(s.Battlefield, Permanent{ID: s.NextID, Card: card, Controller: controller, Owner: owner, Sick: true})
+	s.NextID++
+	return &s.Battlefield[len(s.Battlefield)-1]
+}
+
+func (g *game) playLand(a Action) {
+	pl := g.player(a.Player)
+	pl.Hand = removeOne(pl.Hand, a.Card)
+	pl.LandsPlayed++
+	p := g.newPermanent(a.Card, a.Player, a.Player)
+	e := g.emit(EvPlayLand, a.Player, "305.1", "116.2a")
+	e.Object, e.Card = p.ID, a.Card
+	g.retainPriority(a.Player)
+}
+
+func (g *game) cast(a Action) {
+	s := g.s
+	c := s.card(a.Card)
+	pl := g.player(a.Player)
+	pl.Hand = removeOne(pl.Hand, a.Card)
+	pl.Pool = pay(pl.Pool, mustCost(c.Cost), a.X)
+	obj := StackObject{ID: s.NextID, Kind: KindSpell, Controller: a.Player, Owner: a.Player,
+		Card: a.Card, Targets: slices.Clone(a.Targets), X: a.X}
+	s.NextID++
+	s.Stack = append(s.Stack, obj)
+	e := g.emit(EvCast, a.Player, "601.2", "601.2i")
+	e.Object, e.Card, e.Amount = obj.ID, a.Card, a.X
+	g.retainPriority(a.Player)
+}
+
+// payAbilityCosts pays the non-mana and mana costs of an ability.
+func (g *game) payAbilityCosts(p *Permanent, ab Ability, player int, discards []string) (sacrificed bool) {
+	pl := g.player(player)
+	pl.Pool = pay(pl.Pool, mustCost(ab.Cost), 0)
+	if ab.Tap {
+		p.Tapped = true
+	}
+	for _, c := range discards {
+		pl.Hand = removeOne(pl.Hand, c)
+		pl.Graveyard = append(pl.Graveyard, c)
+		e := g.emit(EvDiscard, player, "601.2h")
+		e.Card = c
+	}
+	if ab.RemoveCounter != "" {
+		setCounter(p, ab.RemoveCounter, -1)
+		e := g.emit(EvCounters, player, "601.2h", "122.1")
+		e.Object, e.Card, e.Amount = p.ID, ab.RemoveCounter, -1
+	}
+	if ab.Sacrifice {
+		e := g.emit(EvSacrifice, player, "601.2h")
+		e.Object, e.Card = p.ID, p.Card
+		g.removePermanent(p.ID, true)
+		return true
+	}
+	return false
+}
+
+func (g *game) activateMana(a Action) {
+	s := g.s
+	p := g.permW(a.Object)
+	ab, _ := s.ability(p, a.Ability)
+	id, card := p.ID, p.Card
+	g.payAbilityCosts(p, ab, a.Player, a.Cards)
+	pl := g.player(a.Player)
+	for _, eff := range ab.Effects {
+		var m Mana
+		switch eff.Kind {
+		case EffAddMana:
+			m, _ = ParseMana(eff.Mana)
+		case EffAddManaAny:
+			m.addColor(a.Color[0], max(eff.Amount, 1))
+		default:
+			continue
+		}
+		pl.Pool = pl.Pool.Add(m)
+		e := g.emit(EvManaAbility, a.Player, "605.3a", "605.3b", "106.4")
+		e.Object, e.Card, e.Amount = id, card, m.Total()
+	}
+	g.retainPriority(a.Player)
+}
+
+func (g *game) activate(a Action) {
+	s := g.s
+	p := g.permW(a.Object)
+	ab, _ := s.ability(p, a.Ability)
+	id, card := p.ID, p.Card
+	obj := StackObject{ID: s.NextID, Kind: KindAbility, Controller: a.Player, Owner: p.Owner,
+		Card: card, Source: id, Ability: a.Ability, Targets: slices.Clone(a.Targets)}
+	s.NextID++
+	g.payAbilityCosts(p, ab, a.Player, a.Cards)
+	s.Stack = append(s.Stack, obj)
+	e := g.emit(EvActivate, a.Player, "602.2")
+	e.Object, e.Source, e.Card = obj.ID, id, card
+	g.retainPriority(a.Player)
+}
+
+// removePermanent takes a permanent off the battlefield; toGraveyard puts
+// its card into its owner's graveyard.
+func (g *game) removePermanent(id int, toGraveyard bool) {
+	g.own()
+	s := g.s
+	for i := range s.Battlefield {
+		if s.Battlefield[i].ID == id {
+			p := s.Battlefield[i] // a copy: Delete shifts the elements
+			s.Battlefield = slices.Delete(s.Battlefield, i, i+1)
+			if toGraveyard && p.Owner >= 0 && p.Owner < len(s.Players) && !s.Players[p.Owner].Left {
+				pl := g.player(p.Owner)
+				pl.Graveyard = append(pl.Graveyard, p.Card)
+			}
+			return
+		}
+	}
+}

@@ -1,0 +1,396 @@
+package engine
+
+import "slices"
+
+// resolveTop resolves the top object of the stack (608). It reports whether
+// resolution finished; it is false while a choice is pending or when the
+// game ended.
+func (g *game) resolveTop() bool {
+	s := g.s
+	obj := s.Stack[len(s.Stack)-1]
+	s.Stack = clip(s.Stack[:len(s.Stack)-1]) // shared with the input state: never write in place
+	card := s.card(obj.Card)
+	var spec TargetSpec
+	var effs []Effect
+	switch obj.Kind {
+	case KindSpell:
+		spec, effs = card.Target, card.Effects
+	case KindAbility:
+		// An ability on the stack is independent of its source (113.7a).
+		if obj.Ability >= 0 && obj.Ability < len(card.Abilities) {
+			ab := card.Abilities[obj.Ability]
+			spec, effs = ab.Target, ab.Effects
+		}
+	case KindTrigger:
+		if obj.Trigger == "bushido" {
+			effs = []Effect{{Kind: EffPump, Power: obj.X, Toughness: obj.X, Self: true}}
+		}
+	}
+	var target Target
+	hasTarget := false
+	if len(obj.Targets) > 0 {
+		for _, t := range obj.Targets {
+			if s.targetLegal(spec, t, obj.Controller) {
+				target, hasTarget = t, true
+				break
+			}
+		}
+		if !hasTarget {
+			e := g.emit(EvFizzle, obj.Controller, "608.2b")
+			e.Object, e.Card = obj.ID, obj.Card
+			if obj.Kind == KindSpell {
+				g.toGraveyard(obj.Owner, obj.Card)
+			}
+			return true
+		}
+	}
+	if obj.Kind == KindSpell && card.IsPermanentCard() {
+		p := g.newPermanent(obj.Card, obj.Controller, obj.Owner)
+		id := p.ID
+		e := g.emit(EvEnters, obj.Controller, "608.3")
+		e.Object, e.Card, e.Source = id, obj.Card, obj.ID
+		if card.HasSubtype("aura") && hasTarget {
+			p.AttachedTo = target.Object
+			e := g.emit(EvAttach, obj.Controller, "303.4a", "608.3")
+			e.Object, e.Card, e.Source = target.Object, obj.Card, id
+		}
+		return true
+	}
+	for _, eff := range effs {
+		if !g.applyEffect(obj, eff, target, hasTarget) {
+			return false
+		}
+	}
+	if obj.Kind == KindSpell {
+		g.toGraveyard(obj.Owner, obj.Card)
+		e := g.emit(EvToGraveyard, obj.Owner, "608.2n")
+		e.Object, e.Card = obj.ID, obj.Card
+	}
+	return true
+}
+
+// toGraveyard puts a card into its owner's graveyard unless the owner left.
+func (g *game) toGraveyard(owner int, card string) {
+	s := g.s
+	if owner >= 0 && owner < len(s.Players) && !s.Players[owner].Left {
+		pl := g.player(owner)
+		pl.Graveyard = append(pl.Graveyard, card)
+	}
+}
+
+// applyEffect follows one instruction (608.2c). It returns false when the
+// resolution stops for a choice.
+func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget bool) bool {
+	s := g.s
+	n := eff.Amount
+	if eff.X {
+		n = obj.X
+	}
+	source := obj.Source
+	if source == 0 {
+		source = obj.ID
+	}
+	switch eff.Kind {
+	case EffDamage:
+		if hasTarget {
+			g.dealDamage(source, target, n, false)
+		}
+	case EffDamageEach:
+		var hits []Target
+		for i := range s.Battlefield {
+			p := &s.Battlefield[i]
+			if s.IsCreature(p) && !s.HasKeyword(p, "flying") {
+				hits = append(hits, ObjectTarget(p.ID))
+			}
+		}
+		for i := range s.Players {
+			if s.InGame(i) {
+				hits = append(hits, PlayerTarget(i))
+			}
+		}
+		for _, t := range hits {
+			g.dealDamage(source, t, n, false)
+		}
+	case EffPump:
+		id := target.Object
+		if eff.Self {
+			id = obj.Source
+		} else if !hasTarget {
+			return true
+		}
+		if s.Permanent(id) == nil {
+			return true
+		}
+		s.Effects = append(s.Effects, Continuous{Object: id, Power: eff.Power, Toughness: eff.Toughness})
+		e := g.emit(EvPump, obj.Controller, "611.2a", "613.4c")
+		e.Object, e.Source, e.Amount = id, source, eff.Power
+	case EffSpoil:
+		if !hasTarget || !target.IsPlayer() {
+			return true
+		}
+		// Only creatures the player controls right now are affected (611.2c).
+		for i := range s.Battlefield {
+			p := &s.Battlefield[i]
+			if p.Controller == target.Player && s.IsCreature(p) {
+				s.Effects = append(s.Effects, Continuous{Object: p.ID, SetBase: true,
+					BasePower: eff.Power, BaseToughness: eff.Toughness, LoseAbilities: true})
+				e := g.emit(EvSpoil, target.Player, "611.2c", "613.1f", "613.4b")
+				e.Object, e.Source = p.ID, source
+			}
+		}
+	case EffAddMana:
+		m, _ := ParseMana(eff.Mana)
+		pl := g.player(obj.Controller)
+		pl.Pool = pl.Pool.Add(m)
+		e := g.emit(EvAddMana, obj.Controller, "106.4")
+		e.Source, e.Amount, e.Card = source, m.Total(), m.String()
+	case EffCounterSpell:
+		if !hasTarget {
+			return true
+		}
+		for i := range s.Stack {
+			if s.Stack[i].ID == target.Object {
+				c := s.Stack[i]
+				s.Stack = append(s.Stack[:i:i], s.Stack[i+1:]...)
+				e := g.emit(EvCountered, c.Controller, "608.2c")
+				e.Object, e.Card, e.Source = c.ID, c.Card, source
+				if c.Kind == KindSpell {
+					g.toGraveyard(c.Owner, c.Card)
+				}
+				break
+			}
+		}
+	case EffDraw:
+		for i := 0; i < n; i++ {
+			g.draw(obj.Controller, "121.1", "608.2c")
+		}
+	case EffDiscard:
+		pl := &s.Players[obj.Controller]
+		k := min(n, len(pl.Hand))
+		if k <= 0 {
+			return true
+		}
+		s.Pending = Choice{Kind: ChooseDiscard, Player: obj.Controller, Count: k}
+		if obj.Kind == KindSpell {
+			s.Pending.Spell, s.Pending.SpellOwner = obj.Card, obj.Owner
+		}
+		e := g.emit(EvChoice, obj.Controller, "608.2c")
+		e.Card, e.Amount, e.Object = string(ChooseDiscard), k, obj.ID
+		return false
+	case EffExchangeLife:
+		if !hasTarget || !target.IsPlayer() {
+			return true
+		}
+		a, b := g.player(obj.Controller), g.player(target.Player)
+		a.Life, b.Life = b.Life, a.Life
+		e := g.emit(EvLifeExchange, obj.Controller, "608.2c")
+		e.Source, e.Other = source, target.Player
+	case EffAddCounters:
+		p := g.permW(obj.Source)
+		if p == nil {
+			return true
+		}
+		setCounter(p, eff.Counter, max(n, 1))
+		e := g.emit(EvCounters, obj.Controller, "122.1", "608.2c")
+		e.Object, e.Card, e.Amount = p.ID, eff.Counter, max(n, 1)
+	}
+	return true
+}
+
+// dealDamage deals n damage from source to a player or creature (120.3).
+func (g *game) dealDamage(source int, t Target, n int, combat bool) {
+	s := g.s
+	if n <= 0 {
+		return
+	}
+	kind := EvDamage
+	if combat {
+		kind = EvCombatDamage
+	}
+	if t.IsPlayer() {
+		if !s.InGame(t.Player) {
+			return
+		}
+		g.player(t.Player).Life -= n
+		rules := []string{"120.3a"}
+		if combat {
+			rules = []string{"510.2", "120.3a"}
+		}
+		e := g.emit(kind, t.Player, rules...)
+		e.Source, e.Amount = source, n
+		return
+	}
+	p := g.permW(t.Object)
+	if p == nil {
+		return
+	}
+	p.Damage += n
+	p.DamagedThisTurn = true
+	rules := []string{"120.3e"}
+	if combat {
+		rules = []string{"510.2", "120.3e"}
+	}
+	e := g.emit(kind, p.Controller, rules...)
+	e.Object, e.Source, e.Amount, e.Card = p.ID, source, n, p.Card
+}
+
+// draw makes player p draw a card (121.1); drawing from an empty library is
+// remembered for the state-based action 704.5b.
+func (g *game) draw(p int, rules ...string) {
+	pl := g.player(p)
+	if len(pl.Library) == 0 {
+		pl.DrewFromEmpty = true
+		e := g.emit(EvDraw, p, append(rules, "704.5b")...)
+		e.Amount = 0
+		return
+	}
+	c := pl.Library[0]
+	pl.Library = pl.Library[1:]
+	pl.Hand = append(pl.Hand, c)
+	e := g.emit(EvDraw, p, rules...)
+	e.Card, e.Amount = c, 1
+}
+
+// settle performs state-based actions and puts waiting triggered abilities on
+// the stack until neither happens any more (704.3, 603.3). It reports
+// whether anything happened.
+func (g *game) settle() bool {
+	s := g.s
+	any := false
+	for range 1000 {
+		if g.checkSBA() {
+			any = true
+			if s.Over {
+				return true
+			}
+			continue
+		}
+		if len(s.Waiting) > 0 {
+			g.stackTriggers()
+			any = true
+			continue
+		}
+		break
+	}
+	return any
+}
+
+// checkSBA performs all applicable state-based actions at once (704.3).
+func (g *game) checkSBA() bool {
+	s := g.s
+	type death struct {
+		id    int
+		card  string
+		owner int
+		kind  string
+		rule  string
+	}
+	var deaths []death
+	// Auras are found first so the check stays linear in the battlefield.
+	var auras []Continuous
+	for i := range s.Battlefield {
+		p := &s.Battlefield[i]
+		if p.AttachedTo == 0 {
+			continue // not attached: gives no bonus (an unattached aura is caught below)
+		}
+		if e := s.card(p.Card).Enchanted; e != nil {
+			auras = append(auras, Continuous{Object: p.AttachedTo, Toughness: e.Toughness})
+		}
+	}
+	for i := range s.Battlefield {
+		p := &s.Battlefield[i]
+		c := s.card(p.Card)
+		if slices.Contains(c.Types, "creature") {
+			t := s.toughness(p, c, auras)
+			if t <= 0 {
+				deaths = append(deaths, death{p.ID, p.Card, p.Controller, EvZeroToughness, "704.5f"})
+				continue
+			}
+			if p.Damage > 0 && p.Damage >= t {
+				deaths = append(deaths, death{p.ID, p.Card, p.Controller, EvDestroyed, "704.5g"})
+				continue
+			}
+		}
+		if slices.Contains(c.Subtypes, "aura") {
+			host := s.Permanent(p.AttachedTo)
+			if host == nil || !s.IsCreature(host) {
+				deaths = append(deaths, death{p.ID, p.Card, p.Controller, EvAuraFallsOff, "704.5m"})
+			}
+		}
+	}
+	var losers []int
+	for i := range s.Players {
+		if !s.InGame(i) {
+			continue
+		}
+		if s.Players[i].Life <= 0 || s.Players[i].DrewFromEmpty {
+			losers = append(losers, i)
+		}
+	}
+	if len(deaths) == 0 && len(losers) == 0 {
+		return false
+	}
+	for _, d := range deaths {
+		e := g.emit(d.kind, d.owner, d.rule)
+		e.Object, e.Card = d.id, d.card
+		g.removePermanent(d.id, true)
+	}
+	for _, p := range losers {
+		rule := "704.5a"
+		if s.Players[p].Life > 0 {
+			rule = "704.5b"
+		}
+		g.player(p).Lost = true
+		e := g.emit(EvLoses, p, rule)
+		e.Amount = s.Players[p].Life
+	}
+	if s.PlayersInGame() <= 1 {
+		g.gameOver()
+		return true
+	}
+	for _, p := range losers {
+		g.leave(p)
+	}
+	return true
+}
+
+// stackTriggers puts waiting triggered abilities on the stack, the active
+// player's first, then each other player's in turn order (603.3b).
+func (g *game) stackTriggers() {
+	s := g.s
+	waiting := s.Waiting
+	s.Waiting = nil
+	n := len(s.Players)
+	for k := 0; k < n; k++ {
+		p := (s.Active + k) % n
+		if !s.InGame(p) {
+			continue
+		}
+		for _, w := range waiting {
+			if w.Controller != p {
+				continue
+			}
+			w.ID = s.NextID
+			s.NextID++
+			s.Stack = append(s.Stack, w)
+			e := g.emit(EvTrigger, p, "603.3", "603.3b")
+			e.Object, e.Source, e.Card = w.ID, w.Source, w.Card
+		}
+	}
+}
+
+// gameOver ends the game; the last player still in it wins (104.2a).
+func (g *game) gameOver() {
+	s := g.s
+	if s.Over {
+		return
+	}
+	s.Over = true
+	s.Priority = -1
+	s.Pending = Choice{}
+	s.Winner = -1
+	if s.PlayersInGame() == 1 {
+		s.Winner = s.NextInGame(-1)
+	}
+	g.emit(EvGameOver, s.Winner, "104.2a")
+}

@@ -1,0 +1,511 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Step is one step of a turn (rule 500.1). Main phases count as steps here.
+type Step int
+
+// The steps of a turn in order (rules 501–514).
+const (
+	Untap Step = iota
+	Upkeep
+	Draw
+	Main1
+	BeginCombat
+	DeclareAttackers
+	DeclareBlockers
+	FirstStrikeDamage
+	CombatDamage
+	EndCombat
+	Main2
+	End
+	Cleanup
+)
+
+var stepNames = [...]string{
+	"untap", "upkeep", "draw", "main1", "begin_combat", "declare_attackers",
+	"declare_blockers", "first_strike_damage", "combat_damage", "end_combat",
+	"main2", "end", "cleanup",
+}
+
+// String returns the step's stable machine name, e.g. "declare_blockers".
+func (s Step) String() string {
+	if s < 0 || int(s) >= len(stepNames) {
+		return fmt.Sprintf("step(%d)", int(s))
+	}
+	return stepNames[s]
+}
+
+// MarshalText encodes the step as its machine name.
+func (s Step) MarshalText() ([]byte, error) {
+	if s < 0 || int(s) >= len(stepNames) {
+		return nil, fmt.Errorf("engine: invalid step %d", int(s))
+	}
+	return []byte(stepNames[s]), nil
+}
+
+// UnmarshalText decodes a step from its machine name.
+func (s *Step) UnmarshalText(b []byte) error {
+	name := strings.ToLower(strings.TrimSpace(string(b)))
+	for i, n := range stepNames {
+		if n == name {
+			*s = Step(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("engine: unknown step %q", string(b))
+}
+
+// Phase groups steps into the five phases of a turn (rule 500.1).
+type Phase int
+
+// The five phases.
+const (
+	Beginning Phase = iota
+	PrecombatMain
+	Combat
+	PostcombatMain
+	Ending
+)
+
+var phaseNames = [...]string{"beginning", "precombat_main", "combat", "postcombat_main", "ending"}
+
+// String returns the phase's machine name.
+func (p Phase) String() string {
+	if p < 0 || int(p) >= len(phaseNames) {
+		return fmt.Sprintf("phase(%d)", int(p))
+	}
+	return phaseNames[p]
+}
+
+// Phase returns the phase the step belongs to.
+func (s Step) Phase() Phase {
+	switch {
+	case s <= Draw:
+		return Beginning
+	case s == Main1:
+		return PrecombatMain
+	case s <= EndCombat:
+		return Combat
+	case s == Main2:
+		return PostcombatMain
+	default:
+		return Ending
+	}
+}
+
+// IsMain reports whether the step is a main phase (rule 505).
+func (s Step) IsMain() bool { return s == Main1 || s == Main2 }
+
+// Mana is an amount of mana by color; it is used for mana pools (rule 106.4).
+type Mana struct {
+	W int `json:"w,omitempty"`
+	U int `json:"u,omitempty"`
+	B int `json:"b,omitempty"`
+	R int `json:"r,omitempty"`
+	G int `json:"g,omitempty"`
+	C int `json:"c,omitempty"`
+}
+
+// Total is the amount of mana of all colors.
+func (m Mana) Total() int { return m.W + m.U + m.B + m.R + m.G + m.C }
+
+// Add returns the sum of two amounts.
+func (m Mana) Add(o Mana) Mana {
+	return Mana{m.W + o.W, m.U + o.U, m.B + o.B, m.R + o.R, m.G + o.G, m.C + o.C}
+}
+
+// String writes the mana as symbols, e.g. "{B}{B}{B}".
+func (m Mana) String() string {
+	var b strings.Builder
+	for _, c := range []struct {
+		n int
+		s string
+	}{{m.W, "W"}, {m.U, "U"}, {m.B, "B"}, {m.R, "R"}, {m.G, "G"}, {m.C, "C"}} {
+		for i := 0; i < c.n; i++ {
+			b.WriteString("{" + c.s + "}")
+		}
+	}
+	return b.String()
+}
+
+// addColor adds n mana of one color letter (W, U, B, R, G or C).
+func (m *Mana) addColor(c byte, n int) bool {
+	switch c {
+	case 'W', 'w':
+		m.W += n
+	case 'U', 'u':
+		m.U += n
+	case 'B', 'b':
+		m.B += n
+	case 'R', 'r':
+		m.R += n
+	case 'G', 'g':
+		m.G += n
+	case 'C', 'c':
+		m.C += n
+	default:
+		return false
+	}
+	return true
+}
+
+// ParseMana reads mana written as letters ("BBB") or symbols ("{B}{B}{B}").
+func ParseMana(s string) (Mana, error) {
+	var m Mana
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '{' || c == '}' || c == ' ' {
+			continue
+		}
+		if !m.addColor(c, 1) {
+			return Mana{}, fmt.Errorf("engine: bad mana %q", s)
+		}
+	}
+	return m, nil
+}
+
+// Target names a player or an object (a permanent or a stack object) as a
+// target (rule 115.1). When Object is 0 the target is the player Player.
+type Target struct {
+	Player int `json:"player"`
+	Object int `json:"object,omitempty"`
+}
+
+// IsPlayer reports whether the target is a player.
+func (t Target) IsPlayer() bool { return t.Object == 0 }
+
+// PlayerTarget returns a target naming player p.
+func PlayerTarget(p int) Target { return Target{Player: p} }
+
+// ObjectTarget returns a target naming the object with this id.
+func ObjectTarget(id int) Target { return Target{Object: id} }
+
+// Player is one player of the game.
+type Player struct {
+	Name        string   `json:"name"`
+	Life        int      `json:"life"`
+	Hand        []string `json:"hand"`
+	Library     []string `json:"library"` // top card first
+	Graveyard   []string `json:"graveyard"`
+	Pool        Mana     `json:"pool"`
+	LandsPlayed int      `json:"lands_played,omitempty"`
+	// DrewFromEmpty is set when the player tried to draw from an empty library (704.5b).
+	DrewFromEmpty bool `json:"drew_from_empty,omitempty"`
+	Left          bool `json:"left,omitempty"` // the player has left the game (800.4a)
+	Lost          bool `json:"lost,omitempty"` // the player lost the game (104.3)
+}
+
+// Permanent is an object on the battlefield.
+type Permanent struct {
+	ID         int    `json:"id"`
+	Card       string `json:"card"`
+	Controller int    `json:"controller"`
+	Owner      int    `json:"owner"`
+	Damage     int    `json:"damage,omitempty"`
+	AttachedTo int    `json:"attached_to,omitempty"`
+	Defender   int    `json:"defender,omitempty"` // the attacked player when Attacking
+	Blocking   int    `json:"blocking,omitempty"` // id of the attacker this creature blocks
+	// Counters by kind ("charge"); the map is replaced, never written in place.
+	Counters map[string]int `json:"counters,omitempty"`
+	Tapped   bool           `json:"tapped,omitempty"`
+	// DamagedThisTurn records that the permanent was dealt damage this turn.
+	DamagedThisTurn bool `json:"damaged_this_turn,omitempty"`
+	// Sick is summoning sickness: the permanent has not been continuously
+	// controlled since its controller's most recent turn began (302.6).
+	Sick      bool `json:"summoning_sick,omitempty"`
+	Attacking bool `json:"attacking,omitempty"`
+	Blocked   bool `json:"blocked,omitempty"` // an attacking creature that became blocked
+	// FirstStruck marks a creature that had first strike when the first-strike
+	// combat damage step began, so it deals no regular combat damage (510.4).
+	FirstStruck bool `json:"first_struck,omitempty"`
+}
+
+// StackKind tells spells from abilities on the stack.
+type StackKind string
+
+// Kinds of stack objects.
+const (
+	KindSpell   StackKind = "spell"
+	KindAbility StackKind = "ability" // an activated ability
+	KindTrigger StackKind = "trigger" // a triggered ability
+)
+
+// StackObject is a spell or ability on the stack (rule 405).
+type StackObject struct {
+	ID         int       `json:"id"`
+	Kind       StackKind `json:"kind"`
+	Controller int       `json:"controller"`
+	Owner      int       `json:"owner"`
+	Card       string    `json:"card"`             // the spell's card, or the source's card
+	Source     int       `json:"source,omitempty"` // source permanent id of an ability
+	Ability    int       `json:"ability,omitempty"`
+	Trigger    string    `json:"trigger,omitempty"` // e.g. "bushido"
+	Targets    []Target  `json:"targets,omitempty"`
+	X          int       `json:"x,omitempty"`
+}
+
+// Continuous is a continuous effect from a resolved spell or ability that
+// lasts until end of turn (611.2a). Effects apply in slice (timestamp) order.
+type Continuous struct {
+	Object        int  `json:"object"`
+	Power         int  `json:"power,omitempty"`     // layer 7c modification
+	Toughness     int  `json:"toughness,omitempty"` // layer 7c modification
+	SetBase       bool `json:"set_base,omitempty"`  // layer 7b
+	BasePower     int  `json:"base_power,omitempty"`
+	BaseToughness int  `json:"base_toughness,omitempty"`
+	LoseAbilities bool `json:"lose_abilities,omitempty"` // layer 6
+}
+
+// ChoiceKind names a pending choice.
+type ChoiceKind string
+
+// Pending choices.
+const (
+	ChooseAttackers ChoiceKind = "declare_attackers"
+	ChooseBlockers  ChoiceKind = "declare_blockers"
+	ChooseDiscard   ChoiceKind = "discard"
+)
+
+// Choice is a decision the rules ask a player to make while nobody has
+// priority: declaring attackers (508.1), blockers (509.1) or discarding
+// during resolution (608.2c) or cleanup (514.1).
+type Choice struct {
+	Kind   ChoiceKind `json:"kind,omitempty"`
+	Player int        `json:"player,omitempty"`
+	Count  int        `json:"count,omitempty"`
+	// Spell is the resolving spell's card, put into its owner's graveyard
+	// once the choice is made (608.2n).
+	Spell      string `json:"spell,omitempty"`
+	SpellOwner int    `json:"spell_owner,omitempty"`
+}
+
+// State is a whole game at one moment. Use Clone to copy it; Apply never
+// mutates the state it gets. Cards holds the card definitions; it is shared
+// between clones and must be treated as read-only.
+type State struct {
+	Players     []Player      `json:"players"`
+	Battlefield []Permanent   `json:"battlefield"`
+	Exile       []string      `json:"exile,omitempty"`
+	Stack       []StackObject `json:"stack"` // bottom first, top last
+	Effects     []Continuous  `json:"effects,omitempty"`
+	// Waiting holds triggered abilities that triggered but are not yet on
+	// the stack; they are put there next time a player would get priority (603.3).
+	Waiting []StackObject `json:"waiting,omitempty"`
+	Turn    int           `json:"turn"`
+	Active  int           `json:"active"`
+	Step    Step          `json:"step"`
+	// Priority is the player holding priority, or -1 when nobody has it.
+	Priority int `json:"priority"`
+	// PassStreak counts the players who passed in succession (117.4).
+	PassStreak int `json:"pass_streak"`
+	// CleanupPriority is set when state-based actions or triggers happened
+	// during cleanup, so players get priority and another cleanup follows (514.3a).
+	CleanupPriority bool `json:"cleanup_priority,omitempty"`
+	// Attackers is how many creatures were declared as attackers this combat.
+	Attackers int    `json:"attackers,omitempty"`
+	NextID    int    `json:"next_id"`
+	Pending   Choice `json:"pending"`
+	// SkipFirstDraw makes the starting player skip the draw of turn 1 (103.8a).
+	SkipFirstDraw bool `json:"skip_first_draw,omitempty"`
+	// TurnLimit ends the game before turn TurnLimit+1 begins (0 = no limit).
+	TurnLimit int  `json:"turn_limit,omitempty"`
+	Over      bool `json:"over,omitempty"`
+	// Winner is the winning player once the game is over, or -1 for none.
+	Winner int `json:"winner"`
+
+	Cards CardPool `json:"-"`
+}
+
+// CardPool holds the card definitions a game uses, by id. It is shared by
+// all states of a game and must not be modified.
+type CardPool map[string]*Card
+
+// NewCardPool makes a pool from ParseCards' result.
+func NewCardPool(cards map[string]Card) CardPool {
+	pool := make(CardPool, len(cards))
+	for id, c := range cards {
+		pool[id] = &c
+	}
+	return pool
+}
+
+var noCard = &Card{}
+
+// card returns the definition of a card id, or an empty card when unknown.
+func (s *State) card(id string) *Card {
+	if c := s.Cards[id]; c != nil {
+		return c
+	}
+	return noCard
+}
+
+// Clone returns a deep copy of the state (the card pool is shared).
+// States returned by Apply and Replay share unchanged slices with earlier
+// states; call Clone before writing into a state in place.
+func (s State) Clone() State {
+	c := s
+	if s.Players != nil {
+		c.Players = make([]Player, len(s.Players))
+		for i, p := range s.Players {
+			p.Hand = cloneStrings(p.Hand)
+			p.Library = cloneStrings(p.Library)
+			p.Graveyard = cloneStrings(p.Graveyard)
+			c.Players[i] = p
+		}
+	}
+	if s.Battlefield != nil {
+		c.Battlefield = make([]Permanent, len(s.Battlefield))
+		copy(c.Battlefield, s.Battlefield)
+		for i := range c.Battlefield {
+			if m := c.Battlefield[i].Counters; m != nil {
+				n := make(map[string]int, len(m))
+				for k, v := range m {
+					n[k] = v
+				}
+				c.Battlefield[i].Counters = n
+			}
+		}
+	}
+	c.Exile = cloneStrings(s.Exile)
+	c.Stack = cloneStack(s.Stack)
+	c.Waiting = cloneStack(s.Waiting)
+	if s.Effects != nil {
+		c.Effects = make([]Continuous, len(s.Effects))
+		copy(c.Effects, s.Effects)
+	}
+	return c
+}
+
+// fork is the shallow copy Apply works on. Slices the engine only appends
+// to or re-slices (exile, effects, waiting triggers, and the stack, which is
+// popped by clipping) are shared with their capacity clipped, so an append
+// always reallocates. The players and the battlefield are copied on their
+// first write (game.player, game.own); counters maps are replaced, never
+// written (setCounter).
+func (s State) fork() State {
+	c := s
+	// Players are copied by game.player before the first write, which also
+	// clips their hands, libraries and graveyards.
+	c.Players = clip(s.Players)
+	// The battlefield is copied by game.own before the first write.
+	c.Battlefield = clip(s.Battlefield)
+	c.Stack = clip(s.Stack) // popped with clip, pushed with append, never written in place
+	c.Exile = clip(s.Exile)
+	c.Effects = clip(s.Effects)
+	c.Waiting = clip(s.Waiting)
+	return c
+}
+
+func clip[T any](s []T) []T {
+	if s == nil {
+		return nil
+	}
+	return s[:len(s):len(s)]
+}
+
+func cloneStrings(s []string) []string {
+	if s == nil {
+		return nil
+	}
+	c := make([]string, len(s))
+	copy(c, s)
+	return c
+}
+
+func cloneStack(s []StackObject) []StackObject {
+	if s == nil {
+		return nil
+	}
+	c := make([]StackObject, len(s))
+	copy(c, s)
+	for i := range c {
+		if c[i].Targets != nil {
+			t := make([]Target, len(c[i].Targets))
+			copy(t, c[i].Targets)
+			c[i].Targets = t
+		}
+	}
+	return c
+}
+
+// Permanent returns the permanent with this id, or nil. States from Apply
+// share permanents with earlier states: Clone before writing to it.
+func (s *State) Permanent(id int) *Permanent {
+	for i := range s.Battlefield {
+		if s.Battlefield[i].ID == id {
+			return &s.Battlefield[i]
+		}
+	}
+	return nil
+}
+
+// StackObject returns a pointer to the stack object with this id, or nil.
+func (s *State) StackObject(id int) *StackObject {
+	for i := range s.Stack {
+		if s.Stack[i].ID == id {
+			return &s.Stack[i]
+		}
+	}
+	return nil
+}
+
+// InGame reports whether player p is still in the game.
+func (s *State) InGame(p int) bool {
+	return p >= 0 && p < len(s.Players) && !s.Players[p].Left && !s.Players[p].Lost
+}
+
+// PlayersInGame counts the players who have not left the game.
+func (s *State) PlayersInGame() int {
+	n := 0
+	for i := range s.Players {
+		if s.InGame(i) {
+			n++
+		}
+	}
+	return n
+}
+
+// NextInGame returns the next player after p in turn order who is still in
+// the game (p itself if nobody else is), or -1 if nobody is.
+func (s *State) NextInGame(p int) int {
+	n := len(s.Players)
+	for i := 1; i <= n; i++ {
+		q := ((p+i)%n + n) % n
+		if s.InGame(q) {
+			return q
+		}
+	}
+	return -1
+}
+
+func (s *State) prevInGame(p int) int {
+	n := len(s.Players)
+	for i := 1; i <= n; i++ {
+		q := ((p-i)%n + n) % n
+		if s.InGame(q) {
+			return q
+		}
+	}
+	return -1
+}
+
+// apOrNext is the active player, or the next player in turn order if the
+// active player has left the game and the turn goes on without one (800.4).
+func (s *State) apOrNext() int {
+	if s.InGame(s.Active) {
+		return s.Active
+	}
+	return s.NextInGame(s.Active)
+}
+
+// Top returns the top object of the stack, or nil when the stack is empty.
+func (s *State) Top() *StackObject {
+	if len(s.Stack) == 0 {
+		return nil
+	}
+	return &s.Stack[len(s.Stack)-1]
+}
