@@ -63,6 +63,7 @@ type RulePage struct {
 	Edition     string // which edition the page shows: "Edition of 14 November 2025"
 	Current     *Link  // the rule in the current edition, when an older one is shown
 	History     *Link  // what changed in this rule, when several editions are loaded
+	Examples    []Link // worked examples citing the rule, each at its first citing step
 }
 
 // TOCSection is a section with its top-level rules, for the contents.

@@ -213,6 +213,9 @@ func (s *Server) moveError(lang, id string, data map[string]any) error {
 // examplesCiting links the examples whose events cite num (or a subrule
 // of it), each at its first such step, for the rule pages.
 func (s *Server) examplesCiting(lang, num string) []templates.Link {
+	if s.Examples == nil {
+		return nil
+	}
 	var out []templates.Link
 	for _, c := range s.Examples.Citing(num) {
 		label := pick(c.Example.Title, lang)

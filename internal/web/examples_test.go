@@ -215,3 +215,25 @@ func srvCatalog(t *testing.T) *locales.Catalog {
 	}
 	return cat
 }
+
+// TestRulePageListsCitingExamples checks the "Examples that use this rule"
+// block: the cleanup rule 514 is cited by the two end-step examples, each
+// linked at the step whose events first cite 514 or a subrule of it; a
+// subrule's page shows the block of its rule; rule 100 has no block.
+func TestRulePageListsCitingExamples(t *testing.T) {
+	r := get(t, "/de/rules/514")
+	if !inOrder(r.body, `<h2 id="rule-examples">Beispiele zu dieser Regel</h2>`,
+		`href="/de/examples/catalog-in-opponents-end-step?step=11"`,
+		`href="/de/examples/gemstone-array-end-step?step=9"`, `</section>`) {
+		t.Errorf("514 examples block missing or out of order:\n%s", r.body)
+	}
+	if n := strings.Count(r.body, `href="/de/examples/`); n != 2 {
+		t.Errorf("514 links %d examples, want 2", n)
+	}
+	r = get(t, "/en/rules/510.4")
+	mustContain(t, "510.4", r.body, "Examples that use this rule",
+		`href="/en/examples/first-strike-crushing-pain?step=9"`)
+	if r := get(t, "/ja/rules/100"); strings.Contains(r.body, `id="rule-examples"`) {
+		t.Error("rule 100 lists examples")
+	}
+}

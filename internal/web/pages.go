@@ -231,6 +231,9 @@ func (s *Server) rule(c echo.Context) error {
 		page.History = &templates.Link{Href: "/" + lang + "/changes?rule=" + root.Number, Label: s.Catalog.T(lang, "RuleHistory")}
 	}
 	page.Paras = s.subtree(lang, cmp, b, ref, root.Number, num)
+	if current {
+		page.Examples = s.examplesCiting(lang, root.Number)
+	}
 	nav := b
 	if _, ok := b.Rule(root.Number); !ok {
 		nav = ref
