@@ -313,11 +313,15 @@ func (s *Server) comparisonView(lang string, from, to *rules.Book, rule string) 
 	return v
 }
 
-// fallbackRule finds a rule lang's current text lacks in the reference
-// language's current book.
-func (s *Server) fallbackRule(lang, num string) (*rules.Rule, bool) {
-	if lang == refLang {
-		return nil, false
+// currentRule finds a rule in lang's current book, or, when that text
+// lacks it, in the reference language's; textLang says whose text it is.
+func (s *Server) currentRule(lang, num string) (r *rules.Rule, textLang string, ok bool) {
+	if r, ok := s.book(lang).Rule(num); ok {
+		return r, lang, true
 	}
-	return s.book(refLang).Rule(num)
+	if lang == refLang {
+		return nil, "", false
+	}
+	r, ok = s.book(refLang).Rule(num)
+	return r, refLang, ok
 }

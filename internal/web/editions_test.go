@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -267,8 +268,22 @@ func TestUntranslatedRulesFallBackToEnglish(t *testing.T) {
 			t.Errorf("%s 117.3e: hreflang for itself", lang)
 		}
 	}
+	// Short links and oEmbed reach the same English text.
+	r := do(h, "/r/118.1a?lang=ja")
+	if r.status != http.StatusFound || r.header.Get("Location") != "/ja/rules/118.1a" {
+		t.Errorf("/r/118.1a?lang=ja: %d %q", r.status, r.header.Get("Location"))
+	}
+	r = do(h, "/oembed?format=json&url="+url.QueryEscape("https://rules.test/de/rules/118.1a"))
+	mustContain(t, "oembed 118.1a", r.body, `"title":"118.1a — Brand-New Rules"`,
+		`lang=\"en\"`, "A subrule of it, see rule 117.3e.")
+	if r.status != http.StatusOK {
+		t.Errorf("oembed 118.1a: %d", r.status)
+	}
+	if r := do(h, "/r/119?lang=de"); r.status != http.StatusNotFound {
+		t.Errorf("/r/119: %d", r.status)
+	}
 	// Where the language has the rule, no notice.
-	r := do(h, "/de/rules/117.3a")
+	r = do(h, "/de/rules/117.3a")
 	if strings.Contains(r.body, "fehlt in unserem") {
 		t.Error("notice on a translated rule")
 	}

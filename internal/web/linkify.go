@@ -129,9 +129,8 @@ func (s *Server) today(lang, old string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	b := s.book(lang)
 	for num != "" {
-		if _, exists := b.Rule(num); exists {
+		if _, _, exists := s.currentRule(lang, num); exists {
 			return num, true
 		}
 		switch last := num[len(num)-1]; {

@@ -23,7 +23,7 @@ func (s *Server) shortLink(c echo.Context) error {
 	if !ok {
 		return s.ruleNotFound(lang, raw)
 	}
-	if _, exists := s.book(lang).Rule(num); !exists {
+	if _, _, exists := s.currentRule(lang, num); !exists {
 		return s.ruleNotFound(lang, num)
 	}
 	setShortLinkHeaders(c)
@@ -65,14 +65,18 @@ func (s *Server) oembed(c echo.Context) error {
 	}
 	lang := parts[0]
 	var title, text string
+	cardLang := lang // the language of the quoted text
 	switch parts[1] {
 	case "rules":
 		num, ok := rules.NormalizeRef(parts[2])
-		r, exists := s.book(lang).Rule(num)
-		if !ok || !exists {
+		if !ok {
 			return errStatus(http.StatusNotFound, "ErrOEmbedURL")
 		}
-		title, text = ruleTitle(r), describe(r.Text, r.Level())
+		r, textLang, exists := s.currentRule(lang, num)
+		if !exists {
+			return errStatus(http.StatusNotFound, "ErrOEmbedURL")
+		}
+		title, text, cardLang = ruleTitle(r), describe(r.Text, r.Level()), textLang
 	case "glossary":
 		slug, _ := url.PathUnescape(parts[2])
 		t, ok := s.book(lang).Term(slug)
@@ -85,7 +89,7 @@ func (s *Server) oembed(c echo.Context) error {
 	}
 	base := s.baseURL(c)
 	page := base + u.EscapedPath()
-	card := `<blockquote class="mtg-rule" lang="` + lang + `"><p><strong>` + html.EscapeString(title) + `</strong></p><p>` +
+	card := `<blockquote class="mtg-rule" lang="` + cardLang + `"><p><strong>` + html.EscapeString(title) + `</strong></p><p>` +
 		html.EscapeString(text) + `</p><p><a href="` + html.EscapeString(page) + `">` + html.EscapeString(s.Catalog.T(lang, "SiteName")) + `</a></p></blockquote>`
 	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
 	return c.JSON(http.StatusOK, map[string]any{

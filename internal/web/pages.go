@@ -175,7 +175,7 @@ func (s *Server) rule(c echo.Context) error {
 	target, ok := b.Rule(num)
 	fellBack := false
 	if !ok && ref != nil {
-		target, ok = s.fallbackRule(lang, num)
+		target, _, ok = s.currentRule(lang, num)
 		fellBack = ok
 	}
 	if !ok {

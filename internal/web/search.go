@@ -47,7 +47,7 @@ func (s *Server) parseSearch(c echo.Context) (searchRequest, error) {
 		r.page = n
 	}
 	if num, ok := rules.NormalizeRef(r.q); ok {
-		if _, exists := s.book(lang).Rule(num); exists {
+		if _, _, exists := s.currentRule(lang, num); exists {
 			r.jumpTo = num
 		}
 	}
