@@ -117,6 +117,9 @@ type SearchHit struct {
 	Title   string
 	Snippet string // HTML: escaped text with <mark> highlights, built by the search package
 	Lang    string // language the text was found in
+	// Untranslated marks a rule the reader's language lacks, shown in Lang.
+	Untranslated bool
+	TitleLang    string // the title's language when it is not the page's
 }
 
 // SearchPage shows results with paging.

@@ -91,7 +91,14 @@ type Index struct {
 	langs []string // loaded languages, sorted
 	books map[string]*rules.Book
 	li    map[string]*langIndex
+	// untranslated holds, per language, the document IDs of the rules the
+	// fallback language has and that language's book lacks.
+	untranslated map[string][]string
 }
+
+// FallbackLang is the language whose rules stand in for the rules another
+// language's book lacks: such rules are searched and shown in it.
+const FallbackLang = "en"
 
 // langIndex is one language's bleve index and what Search needs beside it.
 type langIndex struct {
@@ -158,8 +165,33 @@ func build(books map[string]*rules.Book, o options) (*Index, error) {
 		ix.Close()
 		return nil, errs[0]
 	}
+	ix.untranslated = untranslatedRules(ix.books)
 	return ix, nil
 }
+
+// untranslatedRules lists, per language, the IDs of the rule documents the
+// fallback language's book has and the language's book lacks.
+func untranslatedRules(books map[string]*rules.Book) map[string][]string {
+	ref, ok := books[FallbackLang]
+	if !ok {
+		return nil
+	}
+	out := map[string][]string{}
+	for lang, b := range books {
+		if lang == FallbackLang {
+			continue
+		}
+		for _, r := range ref.Rules() {
+			if _, has := b.Rule(r.Number); !has {
+				out[lang] = append(out[lang], ruleDocID(r.Number))
+			}
+		}
+	}
+	return out
+}
+
+// ruleDocID is the document ID of a rule paragraph.
+func ruleDocID(number string) string { return "r/" + number }
 
 // Close releases the indexes.
 func (ix *Index) Close() error {
@@ -205,7 +237,7 @@ func buildLang(lang string, b *rules.Book, o options) (*langIndex, error) {
 			text += " " + strings.Join(r.Examples, " ")
 		}
 		d := &doc{number: r.Number, title: r.Title(), text: text}
-		id := "r/" + r.Number
+		id := ruleDocID(r.Number)
 		li.docs[id] = d
 		entries = append(entries, entry{id, map[string]any{fieldText: d.text, fieldTitle: d.title, fieldNumber: d.number}})
 	}

@@ -67,6 +67,12 @@ type Hit struct {
 	// Title is the top-level rule's title in the reader's language (when
 	// the reader's book has the rule), or the glossary term.
 	Title string
+	// Untranslated marks a rule the reader's book lacks: its snippet is in
+	// Lang (the fallback language), as its page will be.
+	Untranslated bool
+	// TitleLang is set when the title is not in the reader's language:
+	// an untranslated rule under a top-level rule the reader's book lacks.
+	TitleLang string
 	// Snippet is a fragment of the matched text in Lang, HTML-escaped,
 	// with the matching words wrapped in <mark>…</mark>; it is safe to emit
 	// as template.HTML.
@@ -91,6 +97,7 @@ type plan struct {
 	li    *langIndex
 	text  string   // the sanitized query
 	terms []string // analysed, distinct, in order
+	only  []string // when set, the document IDs the plan may find
 }
 
 // Search runs q. It never fails on user input: invalid UTF-8, query
@@ -127,6 +134,16 @@ func (ix *Index) Search(q Query) (*Result, error) {
 			plans = append(plans, plan{li: li, text: text, terms: terms})
 		}
 	}
+	// The rules the reader's book lacks are searched in the fallback
+	// language and merged in, as their pages show them in it.
+	merge := q.All
+	if only := ix.untranslated[reader]; !q.All && len(only) > 0 {
+		li := ix.li[FallbackLang]
+		if terms := li.analyze(text); len(terms) > 0 || number != "" {
+			plans = append(plans, plan{li: li, text: text, terms: terms, only: only})
+			merge = true
+		}
+	}
 	if len(plans) == 0 {
 		return res, nil // nothing searchable
 	}
@@ -139,7 +156,7 @@ func (ix *Index) Search(q Query) (*Result, error) {
 			err   error
 			ran   bool
 		)
-		if q.All {
+		if merge {
 			hits, total, ran, err = ix.searchAll(plans, number, st, reader)
 			if total > 0 {
 				end := min(from+perPage, len(hits))
@@ -184,6 +201,9 @@ func (p *plan) search(number string, st stage, from, size int) (hits []scored, t
 	if q == nil {
 		return nil, 0, false, nil
 	}
+	if p.only != nil {
+		q = bleve.NewConjunctionQuery(q, bleve.NewDocIDQuery(p.only))
+	}
 	if from+size > maxWindow {
 		from, size = 0, 0 // past the deepest page: count only
 	}
@@ -198,7 +218,7 @@ func (p *plan) search(number string, st stage, from, size int) (hits []scored, t
 	return hits, int(sr.Total), true, nil
 }
 
-// searchAll runs one stage in every language and merges the hits: one hit
+// searchAll runs one stage of every plan and merges the hits: one hit
 // per rule number (its best score; shown in the reader's language when that
 // language matched too), glossary entries per language.
 func (ix *Index) searchAll(plans []plan, number string, st stage, reader string) ([]scored, int, bool, error) {
@@ -415,8 +435,17 @@ func (ix *Index) hit(s scored, reader string, st stage) Hit {
 	d := li.docs[s.id]
 	h := Hit{Lang: li.lang, Number: d.number, Slug: d.slug, Title: d.title}
 	if d.number != "" && li.lang != reader {
-		if r, ok := ix.books[reader].Rule(d.number); ok {
+		rb := ix.books[reader]
+		if r, ok := rb.Rule(d.number); ok {
 			h.Title = r.Title()
+		} else {
+			h.Untranslated = true
+			top, _, _ := strings.Cut(d.number, ".")
+			if r, ok := rb.Rule(top); ok {
+				h.Title = r.Title() // the rule it belongs to has a title in the reader's language
+			} else {
+				h.TitleLang = li.lang
+			}
 		}
 	}
 	h.Snippet = li.snippet(d.text, newMatcher(s.p.terms, st.fuzzy(), li.compound))

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -361,5 +362,54 @@ func TestSnippetWindow(t *testing.T) {
 func TestBuildErrors(t *testing.T) {
 	if _, err := Build(nil); err == nil {
 		t.Error("Build(nil) succeeded")
+	}
+}
+
+// TestUntranslatedRulesFoundInEnglish: rules an official English file has
+// and the German and Japanese books lack are searched in English from
+// /de/ and /ja/ and marked; rules both books have are never shown twice.
+func TestUntranslatedRulesFoundInEnglish(t *testing.T) {
+	books := fixtureBooks(t)
+	text, err := content.FS.ReadFile("en/rules.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := strings.LastIndex(string(text), "\n5. Turn Structure\n") // the section, not the contents
+	extra := string(text[:at]) + "\n118. Brand-New Rules\n\n118.1. A zebrafish rule only the English file has.\n" + string(text[at:])
+	if books["en"], err = rules.Parse([]byte(extra), "en.txt", "en"); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := Build(books)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	for _, lang := range []string{"de", "ja"} {
+		res, err := ix.Search(Query{Text: "zebrafish", Lang: lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Hit{Lang: "en", Number: "118.1", Title: "Brand-New Rules", Untranslated: true, TitleLang: "en",
+			Snippet: "A <mark>zebrafish</mark> rule only the English file has."}
+		if res.Total != 1 || len(res.Hits) != 1 || res.Hits[0] != want {
+			t.Errorf("%s zebrafish: total %d, hits %+v", lang, res.Total, res.Hits)
+		}
+	}
+	// English finds it as its own rule, unmarked.
+	res, _ := ix.Search(Query{Text: "zebrafish", Lang: "en"})
+	if len(res.Hits) != 1 || res.Hits[0].Untranslated {
+		t.Errorf("en zebrafish: %+v", res.Hits)
+	}
+	// An English word that German rules lack only matches untranslated rules.
+	res, _ = ix.Search(Query{Text: "priority", Lang: "de", PerPage: 100})
+	for _, h := range res.Hits {
+		if h.Lang != "de" && !(h.Untranslated && strings.HasPrefix(h.Number, "118")) {
+			t.Errorf("de priority: %+v", h)
+		}
+	}
+	// A German search is unchanged by the fallback.
+	res, _ = ix.Search(Query{Text: "Priorität", Lang: "de"})
+	if len(res.Hits) == 0 || !strings.HasPrefix(res.Hits[0].Number, "117") || res.Hits[0].Lang != "de" {
+		t.Errorf("de Priorität: %v", topNumbers(res.Hits, 3))
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/static"
@@ -23,6 +24,12 @@ import (
 
 // newServer serves lib without search (these tests do not search).
 func newServer(tb testing.TB, lib *library.Library) *echo.Echo {
+	tb.Helper()
+	return New(testConfig(tb, lib))
+}
+
+// testConfig serves lib without search or examples.
+func testConfig(tb testing.TB, lib *library.Library) Config {
 	tb.Helper()
 	cat, err := locales.Load()
 	if err != nil {
@@ -32,7 +39,7 @@ func newServer(tb testing.TB, lib *library.Library) *echo.Echo {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return New(Config{Library: lib, Catalog: cat, Assets: assets, BaseURL: "https://rules.test"})
+	return Config{Library: lib, Catalog: cat, Assets: assets, BaseURL: "https://rules.test"}
 }
 
 // do answers a GET without the network.
@@ -101,7 +108,14 @@ func editionsServer(t *testing.T) *echo.Echo {
 			edErr = err
 			return
 		}
-		edSrv = newServer(t, lib)
+		cfg := testConfig(t, lib)
+		ix, err := search.Build(lib.Books)
+		if err != nil {
+			edErr = err
+			return
+		}
+		cfg.Search = search.Ready(ix)
+		edSrv = New(cfg)
 	})
 	if edErr != nil {
 		t.Fatal(edErr)
@@ -282,6 +296,22 @@ func TestUntranslatedRulesFallBackToEnglish(t *testing.T) {
 	if r := do(h, "/r/119?lang=de"); r.status != http.StatusNotFound {
 		t.Errorf("/r/119: %d", r.status)
 	}
+	// Search in German and Japanese finds it, in English and marked; a
+	// subrule of a translated rule is titled with that rule's title.
+	title117 := map[string]string{"de": rulesTitle(t, "de", "117"), "ja": rulesTitle(t, "ja", "117")}
+	for lang, mark := range map[string]string{"de": "Noch nicht übersetzt.", "ja": "まだ翻訳されていません。"} {
+		r := do(h, "/"+lang+"/search?q=newest")
+		if r.status != http.StatusOK {
+			t.Fatalf("%s search: %d", lang, r.status)
+		}
+		mustContain(t, lang+" search", r.body,
+			`<a href="/`+lang+`/rules/118#118.1" lang="en"><strong>118.1</strong>  Brand-New Rules</a>  <span class="badge">`+mark+`</span>`,
+			`<p class="snippet" lang="en">A rule only the <mark>newest</mark> English edition has.</p>`,
+			`<a href="/`+lang+`/rules/117#117.3e"><strong>117.3e</strong>  `+title117[lang]+`</a>  <span class="badge">`+mark+`</span>`,
+			`<p class="snippet" lang="en">A new subrule only the <mark>newest</mark> English edition has.</p>`)
+		r = do(h, "/api/"+lang+"/search?q=newest")
+		mustContain(t, lang+" api", r.body, `"number":"118.1"`, `"lang":"en"`, `"untranslated":true`)
+	}
 	// Where the language has the rule, no notice.
 	r = do(h, "/de/rules/117.3a")
 	if strings.Contains(r.body, "fehlt in unserem") {
@@ -442,4 +472,18 @@ func TestEditionsBuiltOnceUnderConcurrentRequests(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// rulesTitle is the title of a top-level rule in a language's embedded text.
+func rulesTitle(tb testing.TB, lang, num string) string {
+	tb.Helper()
+	b, err := rules.Parse([]byte(embeddedText(tb, lang)), lang, lang)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r, ok := b.Rule(num)
+	if !ok {
+		tb.Fatalf("%s lacks %s", lang, num)
+	}
+	return r.Title()
 }

@@ -114,6 +114,7 @@ func (s *Server) searchPage(c echo.Context) error {
 		for _, h := range res.Hits {
 			page.Hits = append(page.Hits, templates.SearchHit{
 				Href: hitHref(lang, h), Number: h.Number, Title: h.Title, Snippet: h.Snippet, Lang: h.Lang,
+				Untranslated: h.Untranslated, TitleLang: h.TitleLang,
 			})
 		}
 		for _, sug := range res.Suggestions {
@@ -142,6 +143,8 @@ type apiHit struct {
 	Snippet string `json:"snippet"`
 	Lang    string `json:"lang"`
 	URL     string `json:"url"`
+	// Untranslated marks a rule the reader's language lacks, shown in Lang.
+	Untranslated bool `json:"untranslated,omitempty"`
 }
 
 // apiResult is the JSON answer of /api/{lang}/search.
@@ -179,7 +182,7 @@ func (s *Server) searchAPI(c echo.Context) error {
 		}
 		base := s.baseURL(c)
 		for _, h := range res.Hits {
-			ah := apiHit{Number: h.Number, Title: h.Title, Snippet: h.Snippet, Lang: h.Lang, URL: base + hitHref(r.lang, h)}
+			ah := apiHit{Number: h.Number, Title: h.Title, Snippet: h.Snippet, Lang: h.Lang, URL: base + hitHref(r.lang, h), Untranslated: h.Untranslated}
 			if h.Number == "" {
 				ah.Term = h.Slug
 			}
