@@ -2,7 +2,8 @@
 // Japanese, embedded by default, or official files named with -rules.
 //
 // "site fetch -url URL -out PATH" downloads the newest official rules file,
-// checks it, and swaps it in for the file at PATH.
+// checks it, and swaps it in for the file at PATH; SIGHUP makes a running
+// site load its rules files again, keeping the old ones on any error.
 package main
 
 import (
@@ -21,7 +22,7 @@ import (
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/fetch"
 	"github.com/mtgrules/site/internal/library"
-	"github.com/mtgrules/site/internal/search"
+	"github.com/mtgrules/site/internal/reload"
 	"github.com/mtgrules/site/internal/web"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/static"
@@ -88,10 +89,6 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	lib, err := library.Load(overrides)
-	if err != nil {
-		return err
-	}
 	cat, err := locales.Load()
 	if err != nil {
 		return err
@@ -104,41 +101,47 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	idx := search.BuildAsync(lib.Books)
-	defer idx.Close()
+	site, err := reload.New(web.Config{Catalog: cat, Assets: assets, Examples: exs, BaseURL: *baseURL}, overrides)
+	if err != nil {
+		return err
+	}
+	defer site.Close()
 	go func() {
 		began := time.Now()
-		if _, err := idx.Wait(); err != nil {
+		if _, err := site.Search().Wait(); err != nil {
 			log.Error("search index failed; search answers 503", "err", err)
 			return
 		}
 		log.Info("search index ready", "took", time.Since(began).Round(time.Millisecond))
 	}()
-	e := web.New(web.Config{Library: lib, Catalog: cat, Assets: assets, Search: idx, Examples: exs, BaseURL: *baseURL})
 	srv := &http.Server{
 		Addr:              *addr,
-		Handler:           e,
+		Handler:           site,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    96 << 10, // room for MaxQueryBytes in the request line
 	}
-	for lang, eds := range lib.Editions {
-		for i, b := range eds {
-			log.Info("rules loaded", "lang", lang, "edition", b.Edition(), "default", i == 0, "file", b.Source(), "rules", len(b.Rules()), "glossary", len(b.Glossary))
-		}
-	}
+	logLibrary(log, site.Library())
 	log.Info("listening", "addr", *addr, "startup", time.Since(start).Round(time.Millisecond))
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
+	for serving := true; serving; {
+		select {
+		case err := <-errc:
+			return err
+		case <-hup:
+			reloadRules(log, site)
+		case <-ctx.Done():
+			serving = false
+		}
 	}
 	log.Info("shutting down")
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -147,6 +150,27 @@ func run(args []string) error {
 		return err
 	}
 	return nil
+}
+
+// reloadRules loads the rules files again ("site fetch" then SIGHUP); the
+// new ones serve once loaded and indexed, the old ones stay on any error.
+func reloadRules(log *slog.Logger, site *reload.Site) {
+	began := time.Now()
+	if err := site.Reload(); err != nil {
+		log.Error("reload failed; still serving the previous rules", "err", err)
+		return
+	}
+	logLibrary(log, site.Library())
+	log.Info("reloaded", "took", time.Since(began).Round(time.Millisecond))
+}
+
+// logLibrary logs every loaded edition.
+func logLibrary(log *slog.Logger, lib *library.Library) {
+	for lang, eds := range lib.Editions {
+		for i, b := range eds {
+			log.Info("rules loaded", "lang", lang, "edition", b.Edition(), "default", i == 0, "file", b.Source(), "rules", len(b.Rules()), "glossary", len(b.Glossary))
+		}
+	}
 }
 
 func defaultAddr() string {

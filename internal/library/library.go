@@ -128,6 +128,10 @@ func loadFiles(lang string, paths []string) ([]*rules.Book, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(b.Glossary) == 0 {
+			// Every official file ends with its glossary and credits.
+			return nil, fmt.Errorf("%s: no glossary after %d rules: a truncated or wrong file", f, len(b.Rules()))
+		}
 		books = append(books, b)
 	}
 	if len(books) == 1 {

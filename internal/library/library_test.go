@@ -78,6 +78,20 @@ func TestOverridesAndErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "missing.txt") {
 		t.Errorf("missing file: %v", err)
 	}
+	// A download cut off before the glossary parses, but is refused.
+	full := edition(t, dir, "full.txt", "November 14, 2025")
+	data, err := os.ReadFile(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(dir, "cut.txt")
+	if err := os.WriteFile(cut, data[:len(data)/2], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load(Overrides{"en": {cut}})
+	if err == nil || !strings.Contains(err.Error(), cut+": no glossary after ") {
+		t.Errorf("truncated file: %v", err)
+	}
 }
 
 // edition writes the embedded English text with another effective date.

@@ -1,0 +1,102 @@
+// Package reload serves the site through a handler that a reload replaces
+// while requests run: the operator's rules files are read again and
+// indexed, and only a library that loads completely takes over. On any
+// error the running one keeps serving, so a broken download never takes the
+// site down.
+package reload
+
+import (
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/search"
+	"github.com/mtgrules/site/internal/web"
+)
+
+// Grace is how long a replaced search index stays open for the requests
+// still using it (longer than the server's write timeout).
+const Grace = time.Minute
+
+// Site is the served site and the way to load it again.
+type Site struct {
+	base      web.Config // everything but Library and Search
+	overrides library.Overrides
+	mu        sync.Mutex // one load at a time
+	cur       atomic.Pointer[generation]
+	retired   []*search.Pending // replaced indexes, closed after Grace or by Close
+	timers    []*time.Timer
+}
+
+// generation is one loaded library with its index and handler.
+type generation struct {
+	lib     *library.Library
+	idx     *search.Pending
+	handler http.Handler
+}
+
+// New loads the library named by overrides and serves it with base's
+// catalog, assets, examples and base URL. The search index of this first
+// load is built in the background (search answers 503 until it is ready),
+// so the site starts at once.
+func New(base web.Config, overrides library.Overrides) (*Site, error) {
+	lib, err := library.Load(overrides)
+	if err != nil {
+		return nil, err
+	}
+	s := &Site{base: base, overrides: overrides}
+	s.cur.Store(s.generation(lib, search.BuildAsync(lib.Books)))
+	return s, nil
+}
+
+func (s *Site) generation(lib *library.Library, idx *search.Pending) *generation {
+	cfg := s.base
+	cfg.Library, cfg.Search = lib, idx
+	return &generation{lib: lib, idx: idx, handler: web.New(cfg)}
+}
+
+// ServeHTTP serves the current generation.
+func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.cur.Load().handler.ServeHTTP(w, r)
+}
+
+// Library is the library being served.
+func (s *Site) Library() *library.Library { return s.cur.Load().lib }
+
+// Search is the search index being served (possibly still building).
+func (s *Site) Search() *search.Pending { return s.cur.Load().idx }
+
+// Reload reads the rules files again and builds their search index; only
+// when both succeed does the new library replace the served one. On error
+// nothing changes and the error names the file and line.
+func (s *Site) Reload() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	lib, err := library.Load(s.overrides)
+	if err != nil {
+		return err
+	}
+	ix, err := search.Build(lib.Books)
+	if err != nil {
+		return err
+	}
+	old := s.cur.Swap(s.generation(lib, search.Ready(ix)))
+	s.retired = append(s.retired, old.idx)
+	s.timers = append(s.timers, time.AfterFunc(Grace, func() { old.idx.Close() }))
+	return nil
+}
+
+// Close releases the served and the replaced search indexes.
+func (s *Site) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range s.timers {
+		t.Stop()
+	}
+	for _, idx := range s.retired {
+		idx.Close() // Pending.Close runs once, whoever calls it first
+	}
+	return s.cur.Load().idx.Close()
+}

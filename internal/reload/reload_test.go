@@ -1,0 +1,118 @@
+package reload
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/web"
+	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/static"
+)
+
+func baseConfig(t *testing.T) web.Config {
+	t.Helper()
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	assets, err := static.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return web.Config{Catalog: cat, Assets: assets, BaseURL: "https://rules.test"}
+}
+
+// page fetches a path through real HTTP and returns status and body.
+func page(t *testing.T, srv *httptest.Server, path string) (int, string) {
+	t.Helper()
+	res, err := http.Get(srv.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, string(body)
+}
+
+// A newer edition dropped into the rules directory takes over on Reload,
+// search included; a broken file is refused and the last good library
+// keeps serving.
+func TestReloadSwapsOnlyAGoodLibrary(t *testing.T) {
+	text, err := content.FS.ReadFile("en/rules.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name, s string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("2025.txt", string(text))
+	site, err := New(baseConfig(t), library.Overrides{"en": {dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer site.Close()
+	srv := httptest.NewServer(site)
+	defer srv.Close()
+
+	if _, body := page(t, srv, "/en/rules/117"); !strings.Contains(body, "Edition of 14 November 2025") {
+		t.Fatal("first load does not show the 2025 edition")
+	}
+	newer := strings.Replace(string(text), "November 14, 2025", "February 6, 2026", 1)
+	at := strings.LastIndex(newer, "\n5. Turn Structure\n")
+	newer = newer[:at] + "\n118. Brand-New Rules\n\n118.1. A zebrafish rule of the newer edition.\n" + newer[at:]
+	write("2026.txt", newer)
+	if err := site.Reload(); err != nil {
+		t.Fatal(err)
+	}
+	if status, body := page(t, srv, "/en/rules/118.1"); status != http.StatusOK || !strings.Contains(body, "Edition of 6 February 2026") {
+		t.Errorf("after reload: %d, newest edition shown: %v", status, strings.Contains(body, "6 February 2026"))
+	}
+	if status, body := page(t, srv, "/api/en/search?q=zebrafish"); status != http.StatusOK || !strings.Contains(body, `"number":"118.1"`) {
+		t.Errorf("search after reload: %d %s", status, body)
+	}
+	if site.Library().Books["en"].Edition() != "2026-02-06" {
+		t.Errorf("Library() is %s", site.Library().Books["en"].Edition())
+	}
+
+	// A download cut off in the middle of a rule: the reload fails, naming
+	// the file, and the 2026 edition stays.
+	cut := newer[:strings.Index(newer, "\n117.3a")] + "\n117.3a\n"
+	write("2027.txt", strings.Replace(cut, "February 6, 2026", "March 1, 2027", 1))
+	err = site.Reload()
+	if err == nil || !strings.Contains(err.Error(), "2027.txt") {
+		t.Fatalf("broken file: err %v", err)
+	}
+	if status, body := page(t, srv, "/en/rules/118.1"); status != http.StatusOK || !strings.Contains(body, "Edition of 6 February 2026") {
+		t.Errorf("after a failed reload: %d", status)
+	}
+	if _, body := page(t, srv, "/api/en/search?q=zebrafish"); !strings.Contains(body, `"number":"118.1"`) {
+		t.Errorf("search after a failed reload: %s", body)
+	}
+}
+
+// Without operator files the embedded texts are served.
+func TestNewServesEmbeddedTexts(t *testing.T) {
+	site, err := New(baseConfig(t), library.Overrides{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer site.Close()
+	srv := httptest.NewServer(site)
+	defer srv.Close()
+	if status, body := page(t, srv, "/ja/rules/117.3a"); status != http.StatusOK || !strings.Contains(body, `<html lang="ja">`) {
+		t.Errorf("/ja/rules/117.3a: %d", status)
+	}
+}
