@@ -52,10 +52,18 @@ func (v View) event(before, after *engine.State, e engine.Event) string {
 			card = v.Object(before, e.Object)
 		}
 	}
-	return v.f(id, map[string]any{
+	data := map[string]any{
 		"Player": v.Player(after, e.Player), "Card": card, "Amount": e.Amount,
 		"Step": v.StepName(e.Step), "Turn": e.Turn,
-	})
+	}
+	if e.Kind == engine.EvDamage || e.Kind == engine.EvCombatDamage {
+		// Card is the damaged creature; a player is dealt damage when it is empty.
+		data["Source"] = v.Object(before, e.Source)
+		if data["Target"] = card; card == "" {
+			data["Target"] = v.Player(after, e.Player)
+		}
+	}
+	return v.f(id, data)
 }
 
 func (v View) ruleLinks(numbers []string) []templates.Link {

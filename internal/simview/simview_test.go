@@ -118,3 +118,36 @@ func TestDescriptions(t *testing.T) {
 		t.Errorf("track %+v", b.Track)
 	}
 }
+
+// TestDamageNamesSourceAndRecipient: a damage event names what dealt the
+// damage (found before the spell left the stack) and the creature or
+// player dealt it.
+func TestDamageNamesSourceAndRecipient(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards := map[string]engine.Card{
+		"shock":         {ID: "shock", Names: engine.Names{En: "Shock", De: "Schock", Ja: "ショック"}, Types: []string{"instant"}},
+		"grizzly-bears": {ID: "grizzly-bears", Names: engine.Names{En: "Grizzly Bears", De: "Grizzlybären", Ja: "灰色熊"}, Types: []string{"creature"}, Power: 2, Toughness: 2},
+	}
+	before := engine.NewState(cards, "Anna", "Ben")
+	before.Battlefield = []engine.Permanent{{ID: 3, Card: "grizzly-bears", Controller: 1, Owner: 1}}
+	before.Stack = []engine.StackObject{{ID: 4, Kind: engine.KindSpell, Controller: 0, Card: "shock"}}
+	after := before
+	after.Stack = nil
+	events := []engine.Event{
+		{Kind: engine.EvDamage, Player: 1, Object: 3, Source: 4, Card: "grizzly-bears", Amount: 2, Other: -1},
+		{Kind: engine.EvCombatDamage, Player: 1, Source: 3, Amount: 2, Other: -1},
+	}
+	for lang, want := range map[string][2]string{
+		"en": {"Shock deals 2 damage to Grizzly Bears.", "Grizzly Bears deals 2 combat damage to Ben."},
+		"de": {"Schock fügt Grizzlybären 2 Schadenspunkte zu.", "Grizzlybären fügt Ben 2 Kampfschadenspunkte zu."},
+		"ja": {"ショックが灰色熊に2点のダメージを与える。", "灰色熊がBenに2点の戦闘ダメージを与える。"},
+	} {
+		got := View{cat, lang}.Events(&before, &after, events)
+		if len(got) != 2 || got[0].Text != want[0] || got[1].Text != want[1] {
+			t.Errorf("%s: %+v", lang, got)
+		}
+	}
+}
