@@ -56,14 +56,41 @@ func (v View) event(before, after *engine.State, e engine.Event) string {
 		"Player": v.Player(after, e.Player), "Card": card, "Amount": e.Amount,
 		"Step": v.StepName(e.Step), "Turn": e.Turn,
 	}
-	if e.Kind == engine.EvDamage || e.Kind == engine.EvCombatDamage {
+	count := 0
+	switch e.Kind {
+	case engine.EvDamage, engine.EvCombatDamage:
 		// Card is the damaged creature; a player is dealt damage when it is empty.
 		data["Source"] = v.Object(before, e.Source)
 		if data["Target"] = card; card == "" {
 			data["Target"] = v.Player(after, e.Player)
 		}
+	case engine.EvAttach:
+		data["Target"] = v.Object(after, e.Object)
+	case engine.EvResolve:
+		if o := before.StackObject(e.Object); o != nil && o.Kind != engine.KindSpell {
+			id = "EvResolveAbility"
+		}
+	case engine.EvCounters:
+		// Card names the kind of counter; Object is the permanent.
+		data["Card"], data["Counter"] = v.Object(after, e.Object), v.counterName(e.Card)
+		count = e.Amount
+		if e.Amount < 0 {
+			id, count = "EvCountersRemoved", -e.Amount
+		}
+		data["Amount"] = count
 	}
-	return v.f(id, data)
+	return v.Cat.Format(v.Lang, id, count, data)
+}
+
+// counterIDs names each kind of counter's message.
+var counterIDs = map[string]string{"charge": "CounterCharge"}
+
+// counterName is a kind of counter in the reader's language.
+func (v View) counterName(kind string) string {
+	if id, ok := counterIDs[kind]; ok {
+		return v.Cat.T(v.Lang, id)
+	}
+	return kind
 }
 
 func (v View) ruleLinks(numbers []string) []templates.Link {

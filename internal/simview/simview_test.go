@@ -151,3 +151,45 @@ func TestDamageNamesSourceAndRecipient(t *testing.T) {
 		}
 	}
 }
+
+// TestCountersAbilitiesAndAuras: counter events name the permanent and the
+// kind of counter, an ability's resolution says it is the ability, and an
+// aura names what it enters attached to.
+func TestCountersAbilitiesAndAuras(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards := map[string]engine.Card{
+		"gemstone-array": {ID: "gemstone-array", Names: engine.Names{En: "Gemstone Array", De: "Edelsteinreihe", Ja: "宝石の配列"}, Types: []string{"artifact"}},
+		"holy-strength":  {ID: "holy-strength", Names: engine.Names{En: "Holy Strength", De: "Heilige Stärke", Ja: "神聖なる力"}, Types: []string{"enchantment"}},
+		"grizzly-bears":  {ID: "grizzly-bears", Names: engine.Names{En: "Grizzly Bears", De: "Grizzlybären", Ja: "灰色熊"}, Types: []string{"creature"}, Power: 2, Toughness: 2},
+	}
+	before := engine.NewState(cards, "Anna", "Ben")
+	before.Battlefield = []engine.Permanent{{ID: 3, Card: "gemstone-array"}, {ID: 5, Card: "grizzly-bears"}}
+	before.Stack = []engine.StackObject{{ID: 4, Kind: engine.KindAbility, Card: "gemstone-array", Source: 3}}
+	after := before
+	after.Stack = nil
+	events := []engine.Event{
+		{Kind: engine.EvResolve, Object: 4, Card: "gemstone-array", Other: -1},
+		{Kind: engine.EvCounters, Object: 3, Card: "charge", Amount: 1, Other: -1},
+		{Kind: engine.EvCounters, Object: 3, Card: "charge", Amount: -2, Other: -1},
+		{Kind: engine.EvAttach, Object: 5, Card: "holy-strength", Other: -1},
+	}
+	for lang, want := range map[string]string{
+		"en": "All players passed in succession: the ability of Gemstone Array resolves.|A charge counter is put on Gemstone Array.|" +
+			"2 charge counters are removed from Gemstone Array.|Holy Strength enters attached to Grizzly Bears.",
+		"de": "Alle Spieler haben nacheinander gepasst: die Fähigkeit von Edelsteinreihe wird verrechnet.|Auf Edelsteinreihe wird eine Ladungsmarke gelegt.|" +
+			"Von Edelsteinreihe werden 2 Ladungsmarken entfernt.|Heilige Stärke kommt an Grizzlybären angelegt ins Spiel.",
+		"ja": "すべてのプレイヤーが連続してパスしたので、宝石の配列の能力が解決される。|宝石の配列の上に蓄積カウンターが1個置かれる。|" +
+			"宝石の配列から蓄積カウンターが2個取り除かれる。|神聖なる力が灰色熊につけられた状態で戦場に出る。",
+	} {
+		var got []string
+		for _, e := range (View{cat, lang}).Events(&before, &after, events) {
+			got = append(got, e.Text)
+		}
+		if strings.Join(got, "|") != want {
+			t.Errorf("%s:\n got %s\nwant %s", lang, strings.Join(got, "|"), want)
+		}
+	}
+}
