@@ -13,19 +13,25 @@ type Snapshot struct {
 // Replay applies the actions in order. Snapshot 0 is the start. On an
 // illegal action it returns the snapshots so far and a *ReplayError naming
 // the index of the first illegal action.
+//
+// Each state is written straight into its snapshot, and the events of all
+// actions are carved from a few shared buffers without overlapping: every
+// snapshot's Events and every event's Rules is clipped, so appending to one
+// never reaches another (see applier).
 func Replay(start State, actions []Action) ([]Snapshot, error) {
-	snaps := make([]Snapshot, 0, len(actions)+1)
+	snaps := make([]Snapshot, 1, len(actions)+1)
 	acts := append([]Action(nil), actions...) // snapshots point into this copy
-	cur := start.Clone()
-	snaps = append(snaps, Snapshot{State: cur})
+	snaps[0].State = start.Clone()
+	b := newReplayApplier()
 	for i := range acts {
-		a := acts[i]
-		next, ev, err := Apply(cur, a)
+		b.expect(len(acts) - i)
+		snaps = snaps[:i+2]
+		next := &snaps[i+1]
+		ev, err := b.apply(&next.State, &snaps[i].State, acts[i])
 		if err != nil {
-			return snaps, &ReplayError{Index: i, Action: a, Err: err}
+			return snaps[:i+1], &ReplayError{Index: i, Action: acts[i], Err: err}
 		}
-		snaps = append(snaps, Snapshot{State: next, Action: &acts[i], Events: ev})
-		cur = next
+		next.Action, next.Events = &acts[i], ev
 	}
 	return snaps, nil
 }

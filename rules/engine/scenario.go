@@ -234,28 +234,30 @@ func (sc Scenario) Actions() []Action {
 // the state and records the rejection. Any other failure stops the run and
 // returns the snapshots so far with a *ReplayError.
 func (sc Scenario) Run() ([]Snapshot, error) {
-	cur := sc.Start()
-	snaps := []Snapshot{{State: cur}}
+	snaps := make([]Snapshot, 1, len(sc.Steps)+1)
+	snaps[0].State = sc.Start()
+	b := newReplayApplier()
 	for i := range sc.Steps {
-		step := sc.Steps[i]
-		a := step.Action
-		next, ev, err := Apply(cur, a)
+		step := &sc.Steps[i]
+		b.expect(len(sc.Steps) - i)
+		snaps = snaps[:i+2]
+		cur, next := &snaps[i].State, &snaps[i+1]
+		ev, err := b.apply(&next.State, cur, step.Action)
 		if step.ExpectError != "" {
 			var ie *IllegalError
 			if !errors.As(err, &ie) || ie.Reason != step.ExpectError {
 				if err == nil {
 					err = fmt.Errorf("expected %s, but the action was legal", step.ExpectError)
 				}
-				return snaps, &ReplayError{Index: i, Action: a, Err: err}
+				return snaps[:i+1], &ReplayError{Index: i, Action: step.Action, Err: err}
 			}
-			snaps = append(snaps, Snapshot{State: cur, Action: &sc.Steps[i].Action, Rejected: ie})
+			*next = Snapshot{State: *cur, Action: &step.Action, Rejected: ie}
 			continue
 		}
 		if err != nil {
-			return snaps, &ReplayError{Index: i, Action: a, Err: err}
+			return snaps[:i+1], &ReplayError{Index: i, Action: step.Action, Err: err}
 		}
-		snaps = append(snaps, Snapshot{State: next, Action: &sc.Steps[i].Action, Events: ev})
-		cur = next
+		next.Action, next.Events = &step.Action, ev
 	}
 	return snaps, nil
 }

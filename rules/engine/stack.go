@@ -121,7 +121,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		if s.Permanent(id) == nil {
 			return true
 		}
-		s.Effects = append(s.Effects, Continuous{Object: id, Power: eff.Power, Toughness: eff.Toughness})
+		s.Effects = push(s.Effects, Continuous{Object: id, Power: eff.Power, Toughness: eff.Toughness})
 		e := g.emit(EvPump, obj.Controller, "611.2a", "613.4c")
 		e.Object, e.Source, e.Amount = id, source, eff.Power
 	case EffSpoil:
@@ -132,7 +132,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		for i := range s.Battlefield {
 			p := &s.Battlefield[i]
 			if p.Controller == target.Player && s.IsCreature(p) {
-				s.Effects = append(s.Effects, Continuous{Object: p.ID, SetBase: true,
+				s.Effects = push(s.Effects, Continuous{Object: p.ID, SetBase: true,
 					BasePower: eff.Power, BaseToughness: eff.Toughness, LoseAbilities: true})
 				e := g.emit(EvSpoil, target.Player, "611.2c", "613.1f", "613.4b")
 				e.Object, e.Source = p.ID, source
@@ -293,13 +293,13 @@ func (g *game) checkSBA() bool {
 		if p.AttachedTo == 0 {
 			continue // not attached: gives no bonus (an unattached aura is caught below)
 		}
-		if e := s.card(p.Card).Enchanted; e != nil {
+		if e := g.cardAt(i).Enchanted; e != nil {
 			auras = append(auras, Continuous{Object: p.AttachedTo, Toughness: e.Toughness})
 		}
 	}
 	for i := range s.Battlefield {
 		p := &s.Battlefield[i]
-		c := s.card(p.Card)
+		c := g.cardAt(i)
 		if slices.Contains(c.Types, "creature") {
 			t := s.toughness(p, c, auras)
 			if t <= 0 {
@@ -372,7 +372,7 @@ func (g *game) stackTriggers() {
 			}
 			w.ID = s.NextID
 			s.NextID++
-			s.Stack = append(s.Stack, w)
+			s.Stack = push(s.Stack, w)
 			e := g.emit(EvTrigger, p, "603.3", "603.3b")
 			e.Object, e.Source, e.Card = w.ID, w.Source, w.Card
 		}

@@ -359,7 +359,8 @@ func (g *game) combatDamage(first bool) {
 	for _, h := range hits {
 		g.dealDamage(h.src, h.t, h.n, true)
 		if first {
-			g.ev[len(g.ev)-1].Rules = append([]string{"510.4"}, g.ev[len(g.ev)-1].Rules...)
+			e := &g.b.ev[len(g.b.ev)-1]
+			e.Rules = append([]string{"510.4"}, e.Rules...)
 		}
 	}
 }

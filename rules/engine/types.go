@@ -400,6 +400,18 @@ func (s State) fork() State {
 	return c
 }
 
+// push appends v to s. A full s (as every slice shared with an earlier
+// state is, see fork) grows by just one element instead of doubling, since
+// an action rarely adds more than one object to the same slice.
+func push[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		t := make([]T, len(s), len(s)+1)
+		copy(t, s)
+		s = t
+	}
+	return append(s, v)
+}
+
 func clip[T any](s []T) []T {
 	if s == nil {
 		return nil
