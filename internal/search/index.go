@@ -37,6 +37,9 @@ const (
 	fieldTextC  = "textc"  // German: text with compound parts (see compoundMode)
 	fieldTitleC = "titlec" // German: title with compound parts
 	fieldNumber = "number" // rule number as a keyword ("117.3a")
+	// fieldLacking lists, on a fallback-language rule, the languages whose
+	// books lack it ("de", "ja"): their searches include it (see Search).
+	fieldLacking = "lacking"
 )
 
 // compoundMode selects how German compounds are made findable by their
@@ -91,9 +94,9 @@ type Index struct {
 	langs []string // loaded languages, sorted
 	books map[string]*rules.Book
 	li    map[string]*langIndex
-	// untranslated holds, per language, the document IDs of the rules the
-	// fallback language has and that language's book lacks.
-	untranslated map[string][]string
+	// lacks marks the languages whose books lack rules the fallback
+	// language's book has.
+	lacks map[string]bool
 }
 
 // FallbackLang is the language whose rules stand in for the rules another
@@ -129,7 +132,7 @@ func Build(books map[string]*rules.Book) (*Index, error) {
 }
 
 func build(books map[string]*rules.Book, o options) (*Index, error) {
-	ix := &Index{books: map[string]*rules.Book{}, li: map[string]*langIndex{}}
+	ix := &Index{books: map[string]*rules.Book{}, li: map[string]*langIndex{}, lacks: map[string]bool{}}
 	for lang, b := range books {
 		if b == nil {
 			continue
@@ -141,6 +144,7 @@ func build(books map[string]*rules.Book, o options) (*Index, error) {
 		return nil, fmt.Errorf("search: no books to index")
 	}
 	sort.Strings(ix.langs)
+	lacking := ix.lackingRules()
 	var (
 		wg   sync.WaitGroup
 		mu   sync.Mutex
@@ -150,7 +154,11 @@ func build(books map[string]*rules.Book, o options) (*Index, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			li, err := buildLang(lang, ix.books[lang], o)
+			var lack map[string][]string
+			if lang == FallbackLang {
+				lack = lacking
+			}
+			li, err := buildLang(lang, ix.books[lang], lack, o)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -165,33 +173,30 @@ func build(books map[string]*rules.Book, o options) (*Index, error) {
 		ix.Close()
 		return nil, errs[0]
 	}
-	ix.untranslated = untranslatedRules(ix.books)
 	return ix, nil
 }
 
-// untranslatedRules lists, per language, the IDs of the rule documents the
-// fallback language's book has and the language's book lacks.
-func untranslatedRules(books map[string]*rules.Book) map[string][]string {
-	ref, ok := books[FallbackLang]
+// lackingRules maps each rule number of the fallback language's book to
+// the languages whose books lack it, and notes which languages lack any.
+func (ix *Index) lackingRules() map[string][]string {
+	ref, ok := ix.books[FallbackLang]
 	if !ok {
 		return nil
 	}
 	out := map[string][]string{}
-	for lang, b := range books {
+	for _, lang := range ix.langs {
 		if lang == FallbackLang {
 			continue
 		}
 		for _, r := range ref.Rules() {
-			if _, has := b.Rule(r.Number); !has {
-				out[lang] = append(out[lang], ruleDocID(r.Number))
+			if _, has := ix.books[lang].Rule(r.Number); !has {
+				out[r.Number] = append(out[r.Number], lang)
+				ix.lacks[lang] = true
 			}
 		}
 	}
 	return out
 }
-
-// ruleDocID is the document ID of a rule paragraph.
-func ruleDocID(number string) string { return "r/" + number }
 
 // Close releases the indexes.
 func (ix *Index) Close() error {
@@ -221,7 +226,9 @@ func analyzerFor(lang string, o options) string {
 	return "standard"
 }
 
-func buildLang(lang string, b *rules.Book, o options) (*langIndex, error) {
+// buildLang indexes one book; lacking maps a rule number to the languages
+// whose books lack it (only for the fallback language).
+func buildLang(lang string, b *rules.Book, lacking map[string][]string, o options) (*langIndex, error) {
 	li := &langIndex{lang: lang, docs: map[string]*doc{}}
 	li.compound = lang == "de" && o.compound != compoundNone
 	li.fuzzy = lang != "ja" && lang != "zh" && lang != "ko"
@@ -237,9 +244,13 @@ func buildLang(lang string, b *rules.Book, o options) (*langIndex, error) {
 			text += " " + strings.Join(r.Examples, " ")
 		}
 		d := &doc{number: r.Number, title: r.Title(), text: text}
-		id := ruleDocID(r.Number)
+		id := "r/" + r.Number
 		li.docs[id] = d
-		entries = append(entries, entry{id, map[string]any{fieldText: d.text, fieldTitle: d.title, fieldNumber: d.number}})
+		fields := map[string]any{fieldText: d.text, fieldTitle: d.title, fieldNumber: d.number}
+		if langs := lacking[r.Number]; len(langs) > 0 {
+			fields[fieldLacking] = langs
+		}
+		entries = append(entries, entry{id, fields})
 	}
 	for _, t := range b.Glossary {
 		d := &doc{slug: t.Slug, title: t.Name, text: strings.Join(t.Definition, " ")}
@@ -318,6 +329,9 @@ func newMapping(lang string, b *rules.Book, o options) (*mapping.IndexMappingImp
 	num := bleve.NewKeywordFieldMapping()
 	num.Store, num.IncludeInAll, num.DocValues, num.IncludeTermVectors = false, false, false, false
 	dm.AddFieldMappingsAt(fieldNumber, num)
+	lacking := bleve.NewKeywordFieldMapping()
+	lacking.Store, lacking.IncludeInAll, lacking.DocValues, lacking.IncludeTermVectors = false, false, false, false
+	dm.AddFieldMappingsAt(fieldLacking, lacking)
 	im.DefaultMapping = dm
 	return im, nil
 }

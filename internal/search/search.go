@@ -94,10 +94,10 @@ func (s stage) fuzzy() bool { return s == stageAllFuzzy || s == stageAnyFuzzy }
 
 // plan is a query analysed for one language.
 type plan struct {
-	li    *langIndex
-	text  string   // the sanitized query
-	terms []string // analysed, distinct, in order
-	only  []string // when set, the document IDs the plan may find
+	li      *langIndex
+	text    string   // the sanitized query
+	terms   []string // analysed, distinct, in order
+	lacking string   // when set, only rules this language's book lacks
 }
 
 // Search runs q. It never fails on user input: invalid UTF-8, query
@@ -137,10 +137,10 @@ func (ix *Index) Search(q Query) (*Result, error) {
 	// The rules the reader's book lacks are searched in the fallback
 	// language and merged in, as their pages show them in it.
 	merge := q.All
-	if only := ix.untranslated[reader]; !q.All && len(only) > 0 {
+	if !q.All && ix.lacks[reader] {
 		li := ix.li[FallbackLang]
 		if terms := li.analyze(text); len(terms) > 0 || number != "" {
-			plans = append(plans, plan{li: li, text: text, terms: terms, only: only})
+			plans = append(plans, plan{li: li, text: text, terms: terms, lacking: reader})
 			merge = true
 		}
 	}
@@ -157,7 +157,7 @@ func (ix *Index) Search(q Query) (*Result, error) {
 			ran   bool
 		)
 		if merge {
-			hits, total, ran, err = ix.searchAll(plans, number, st, reader)
+			hits, total, ran, err = ix.searchAll(plans, number, st, reader, q.All, from+perPage)
 			if total > 0 {
 				end := min(from+perPage, len(hits))
 				if from < end {
@@ -201,8 +201,10 @@ func (p *plan) search(number string, st stage, from, size int) (hits []scored, t
 	if q == nil {
 		return nil, 0, false, nil
 	}
-	if p.only != nil {
-		q = bleve.NewConjunctionQuery(q, bleve.NewDocIDQuery(p.only))
+	if p.lacking != "" {
+		only := bleve.NewTermQuery(p.lacking)
+		only.SetField(fieldLacking)
+		q = bleve.NewConjunctionQuery(q, only)
 	}
 	if from+size > maxWindow {
 		from, size = 0, 0 // past the deepest page: count only
@@ -220,8 +222,16 @@ func (p *plan) search(number string, st stage, from, size int) (hits []scored, t
 
 // searchAll runs one stage of every plan and merges the hits: one hit
 // per rule number (its best score; shown in the reader's language when that
-// language matched too), glossary entries per language.
-func (ix *Index) searchAll(plans []plan, number string, st stage, reader string) ([]scored, int, bool, error) {
+// language matched too), glossary entries per language. Across languages
+// (all) the same rule may match several times, so each plan fetches up to
+// allModeCap hits and the total counts the merged ones; otherwise the
+// plans find distinct documents and the first window hits of each suffice.
+func (ix *Index) searchAll(plans []plan, number string, st stage, reader string, all bool, window int) ([]scored, int, bool, error) {
+	size := allModeCap
+	if !all {
+		size = min(window, maxWindow)
+	}
+	sum := 0
 	type merged struct {
 		best   scored // shown
 		score  float64
@@ -232,10 +242,11 @@ func (ix *Index) searchAll(plans []plan, number string, st stage, reader string)
 	anyRan := false
 	for i := range plans {
 		p := &plans[i]
-		hits, _, ran, err := p.search(number, st, 0, allModeCap)
+		hits, total, ran, err := p.search(number, st, 0, size)
 		if err != nil {
 			return nil, 0, true, err
 		}
+		sum += total
 		anyRan = anyRan || ran
 		for _, h := range hits {
 			d := p.li.docs[h.id]
@@ -270,6 +281,9 @@ func (ix *Index) searchAll(plans []plan, number string, st stage, reader string)
 	}
 	// Stable: equal scores keep the reader's language and document order.
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	if !all {
+		return out, sum, anyRan, nil
+	}
 	return out, len(out), anyRan, nil
 }
 

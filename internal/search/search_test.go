@@ -375,7 +375,7 @@ func TestUntranslatedRulesFoundInEnglish(t *testing.T) {
 		t.Fatal(err)
 	}
 	at := strings.LastIndex(string(text), "\n5. Turn Structure\n") // the section, not the contents
-	extra := string(text[:at]) + "\n118. Brand-New Rules\n\n118.1. A zebrafish rule only the English file has.\n" + string(text[at:])
+	extra := string(text[:at]) + "\n118. Brand-New Rules\n\n118.1. A zebrafish rule only the English file has.\n\n118.2. It mentions Priorität, a German word.\n" + string(text[at:])
 	if books["en"], err = rules.Parse([]byte(extra), "en.txt", "en"); err != nil {
 		t.Fatal(err)
 	}
@@ -407,9 +407,31 @@ func TestUntranslatedRulesFoundInEnglish(t *testing.T) {
 			t.Errorf("de priority: %+v", h)
 		}
 	}
-	// A German search is unchanged by the fallback.
+	// German hits keep their ranking; the merged pages are complete and
+	// never repeat a hit.
 	res, _ = ix.Search(Query{Text: "Priorität", Lang: "de"})
 	if len(res.Hits) == 0 || !strings.HasPrefix(res.Hits[0].Number, "117") || res.Hits[0].Lang != "de" {
 		t.Errorf("de Priorität: %v", topNumbers(res.Hits, 3))
+	}
+	own, _ := ix.Search(Query{Text: "Priorität", Lang: "de", PerPage: 100})
+	seen, english := map[string]bool{}, 0
+	for page := 1; page <= res.Pages; page++ {
+		p, _ := ix.Search(Query{Text: "Priorität", Lang: "de", Page: page})
+		if p.Total != res.Total {
+			t.Fatalf("page %d: total %d, first page said %d", page, p.Total, res.Total)
+		}
+		for _, h := range p.Hits {
+			key := h.Number + h.Slug // one of them is empty
+			if seen[key] {
+				t.Errorf("page %d repeats %s", page, key)
+			}
+			seen[key] = true
+			if h.Lang == "en" {
+				english++
+			}
+		}
+	}
+	if len(seen) != res.Total || english != 1 || !seen["118.2"] || len(own.Hits) != res.Total {
+		t.Errorf("de Priorität pages: %d distinct hits, %d English, total %d", len(seen), english, res.Total)
 	}
 }
