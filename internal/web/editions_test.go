@@ -372,7 +372,8 @@ func bigCorpus(tb testing.TB, lang string) []byte {
 
 // BenchmarkBigCorpus measures start-up with ~3,000 rules per language —
 // parsing, loading three languages (parse and linkers), building the
-// server (linking every paragraph) — and the rule page handler on it.
+// server (linking every paragraph), indexing for search — and rule pages
+// and searches on it.
 func BenchmarkBigCorpus(b *testing.B) {
 	dir := b.TempDir()
 	o := library.Overrides{}
@@ -425,10 +426,29 @@ func BenchmarkBigCorpus(b *testing.B) {
 			New(Config{Library: lib, Catalog: cat, Assets: assets})
 		}
 	})
+	b.Run("search-index", func(b *testing.B) {
+		for b.Loop() {
+			ix, err := search.Build(lib.Books)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.StopTimer()
+			ix.Close()
+			b.StartTimer()
+		}
+	})
 	start := time.Now()
-	h := newServer(b, lib)
-	b.Logf("start-up without search: %v for %d+%d+%d rules", time.Since(start), len(lib.Books["en"].Rules()), len(lib.Books["de"].Rules()), len(lib.Books["ja"].Rules()))
-	for _, path := range []string{"/en/rules/117", "/de/rules/704", "/ja/rules/929.1", "/en/rules/117?compare=ja"} {
+	cfg := testConfig(b, lib)
+	ix, err := search.Build(lib.Books)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	cfg.Search = search.Ready(ix)
+	h := New(cfg)
+	b.Logf("start-up with search: %v for %d+%d+%d rules", time.Since(start), len(lib.Books["en"].Rules()), len(lib.Books["de"].Rules()), len(lib.Books["ja"].Rules()))
+	for _, path := range []string{"/en/rules/117", "/de/rules/704", "/ja/rules/929.1", "/en/rules/117?compare=ja",
+		"/en/search?q=mana+pool+empties", "/de/search?q=Priorit%C3%A4t", "/ja/search?q=%E5%84%AA%E5%85%88%E6%A8%A9", "/de/search?q=Kampfschaden&in=all"} {
 		b.Run("page"+strings.ReplaceAll(path, "/", "_"), func(b *testing.B) {
 			req := httptest.NewRequest(http.MethodGet, path, nil)
 			b.ReportAllocs()
