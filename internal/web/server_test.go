@@ -121,6 +121,16 @@ func TestSubrulePageInEveryLanguage(t *testing.T) {
 	}
 }
 
+// Example paragraphs start with the label and a space before the text.
+func TestExamplesAreLabelled(t *testing.T) {
+	for lang, label := range map[string]string{"en": "Example:", "de": "Beispiel:", "ja": "例："} {
+		r := get(t, "/"+lang+"/rules/514")
+		if n := strings.Count(r.body, `<p class="example"><strong>`+label+`</strong> `); n != 1 {
+			t.Errorf("%s 514: %d labelled examples, want 1", lang, n)
+		}
+	}
+}
+
 func TestTopLevelRulePageHasEverySubruleAnchored(t *testing.T) {
 	r := get(t, "/en/rules/117")
 	if r.status != http.StatusOK {
