@@ -52,10 +52,7 @@ func engineConsts(t *testing.T, prefix string) map[string]string {
 }
 
 func TestEveryEventKindAndReasonIsTranslated(t *testing.T) {
-	cat, err := locales.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := testCatalog(t)
 	evs := engineConsts(t, "Ev")
 	if len(evs) < 30 {
 		t.Fatalf("found only %d event kinds", len(evs))
@@ -84,14 +81,8 @@ func TestEveryEventKindAndReasonIsTranslated(t *testing.T) {
 }
 
 func TestDescriptions(t *testing.T) {
-	cat, err := locales.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cards := map[string]engine.Card{
-		"shock":         {ID: "shock", Names: engine.Names{En: "Shock", De: "Schock", Ja: "ショック"}, Types: []string{"instant"}},
-		"grizzly-bears": {ID: "grizzly-bears", Names: engine.Names{En: "Grizzly Bears", De: "Grizzlybären", Ja: "灰色熊"}, Types: []string{"creature"}, Power: 2, Toughness: 2},
-	}
+	cat := testCatalog(t)
+	cards := testCards()
 	s := engine.NewState(cards, "Anna", "Ben")
 	s.Battlefield = []engine.Permanent{{ID: 3, Card: "grizzly-bears", Controller: 1, Owner: 1, Damage: 1, Tapped: true}}
 	s.Stack = []engine.StackObject{{ID: 4, Kind: engine.KindSpell, Controller: 0, Card: "shock", Targets: []engine.Target{engine.ObjectTarget(3)}}}
@@ -123,14 +114,8 @@ func TestDescriptions(t *testing.T) {
 // damage (found before the spell left the stack) and the creature or
 // player dealt it.
 func TestDamageNamesSourceAndRecipient(t *testing.T) {
-	cat, err := locales.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cards := map[string]engine.Card{
-		"shock":         {ID: "shock", Names: engine.Names{En: "Shock", De: "Schock", Ja: "ショック"}, Types: []string{"instant"}},
-		"grizzly-bears": {ID: "grizzly-bears", Names: engine.Names{En: "Grizzly Bears", De: "Grizzlybären", Ja: "灰色熊"}, Types: []string{"creature"}, Power: 2, Toughness: 2},
-	}
+	cat := testCatalog(t)
+	cards := testCards()
 	before := engine.NewState(cards, "Anna", "Ben")
 	before.Battlefield = []engine.Permanent{{ID: 3, Card: "grizzly-bears", Controller: 1, Owner: 1}}
 	before.Stack = []engine.StackObject{{ID: 4, Kind: engine.KindSpell, Controller: 0, Card: "shock"}}
@@ -156,10 +141,7 @@ func TestDamageNamesSourceAndRecipient(t *testing.T) {
 // kind of counter, an ability's resolution says it is the ability, and an
 // aura names what it enters attached to.
 func TestCountersAbilitiesAndAuras(t *testing.T) {
-	cat, err := locales.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := testCatalog(t)
 	cards := map[string]engine.Card{
 		"gemstone-array": {ID: "gemstone-array", Names: engine.Names{En: "Gemstone Array", De: "Edelsteinreihe", Ja: "宝石の配列"}, Types: []string{"artifact"}},
 		"holy-strength":  {ID: "holy-strength", Names: engine.Names{En: "Holy Strength", De: "Heilige Stärke", Ja: "神聖なる力"}, Types: []string{"enchantment"}},
@@ -191,5 +173,22 @@ func TestCountersAbilitiesAndAuras(t *testing.T) {
 		if strings.Join(got, "|") != want {
 			t.Errorf("%s:\n got %s\nwant %s", lang, strings.Join(got, "|"), want)
 		}
+	}
+}
+
+func testCatalog(t *testing.T) *locales.Catalog {
+	t.Helper()
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+// testCards is a small pool: an instant and a creature.
+func testCards() map[string]engine.Card {
+	return map[string]engine.Card{
+		"shock":         {ID: "shock", Names: engine.Names{En: "Shock", De: "Schock", Ja: "ショック"}, Types: []string{"instant"}},
+		"grizzly-bears": {ID: "grizzly-bears", Names: engine.Names{En: "Grizzly Bears", De: "Grizzlybären", Ja: "灰色熊"}, Types: []string{"creature"}, Power: 2, Toughness: 2},
 	}
 }
