@@ -251,13 +251,24 @@ func (s *State) splitSecond() bool {
 	return false
 }
 
-func checkPlayLand(s *State, a Action) error {
+// handCard returns the definition of the card a player plays or casts
+// from their hand, or why they cannot (inHand: the rule saying it must be
+// in hand).
+func handCard(s *State, a Action, inHand string) (*Card, error) {
 	if !slices.Contains(s.Players[a.Player].Hand, a.Card) {
-		return illegal(ReasonNotInHand, a.Card, "305.1")
+		return nil, illegal(ReasonNotInHand, a.Card, inHand)
 	}
 	c, ok := s.Cards[a.Card]
 	if !ok || c == nil {
-		return illegal(ReasonUnknownCard, a.Card, "108.1")
+		return nil, illegal(ReasonUnknownCard, a.Card, "108.1")
+	}
+	return c, nil
+}
+
+func checkPlayLand(s *State, a Action) error {
+	c, err := handCard(s, a, "305.1")
+	if err != nil {
+		return err
 	}
 	if !c.Is("land") {
 		return illegal(ReasonNotALand, a.Card, "305.1")
@@ -272,12 +283,9 @@ func checkPlayLand(s *State, a Action) error {
 }
 
 func checkCast(s *State, a Action) error {
-	if !slices.Contains(s.Players[a.Player].Hand, a.Card) {
-		return illegal(ReasonNotInHand, a.Card, "601.2a")
-	}
-	c, ok := s.Cards[a.Card]
-	if !ok || c == nil {
-		return illegal(ReasonUnknownCard, a.Card, "108.1")
+	c, err := handCard(s, a, "601.2a")
+	if err != nil {
+		return err
 	}
 	if c.Is("land") {
 		return illegal(ReasonIsALand, a.Card, "305.1")
