@@ -76,10 +76,12 @@ type TOCSection struct {
 // HomePage is the start page of a language.
 type HomePage struct {
 	Page
-	BookTitle string
-	Effective string
-	Intro     []string
-	Sections  []TOCSection
+	BookTitle   string
+	Effective   string
+	Intro       []string
+	Sections    []TOCSection
+	Examples    []Link // a few worked examples, to start with
+	AllExamples Link   // the list of all of them
 }
 
 // ContentsPage lists every section and top-level rule.

@@ -237,3 +237,20 @@ func TestRulePageListsCitingExamples(t *testing.T) {
 		t.Error("rule 100 lists examples")
 	}
 }
+
+// The home page leads to the first worked examples and to all of them.
+func TestHomeLinksExamples(t *testing.T) {
+	set := testExamples(t)
+	r := get(t, "/de/")
+	want := []string{`<h2 id="home-examples">Durchgespielte Beispiele</h2>`}
+	for _, ex := range set.List[:5] {
+		want = append(want, `<a href="/de/examples/`+ex.Slug+`?step=1">`+html.EscapeString(ex.Title.De)+`</a>`)
+	}
+	want = append(want, `<a href="/de/examples">Alle `+strconv.Itoa(len(set.List))+` Beispiele →</a>`)
+	if !inOrder(r.body, want...) {
+		t.Errorf("home page examples: want in order %q", want)
+	}
+	if strings.Contains(r.body, `/de/examples/`+set.List[5].Slug) {
+		t.Error("home page links more than five examples")
+	}
+}

@@ -112,11 +112,20 @@ func (s *Server) home(c echo.Context) error {
 	}
 	b := s.book(lang)
 	p := s.page(c, lang, s.Catalog.T(lang, "HomeTitle"), s.Catalog.T(lang, "HomeLead"), samePath("/"))
+	page := templates.HomePage{Page: p, BookTitle: b.Title, Effective: b.Effective, Intro: b.Intro, Sections: tocSections(lang, b)}
+	if s.Examples != nil {
+		for _, ex := range s.Examples.List[:min(homeExamples, len(s.Examples.List))] {
+			page.Examples = append(page.Examples, templates.Link{Href: exampleHref(lang, ex.Slug, 1), Label: pick(ex.Title, lang)})
+		}
+		n := len(s.Examples.List)
+		page.AllExamples = templates.Link{Href: "/" + lang + "/examples", Label: s.Catalog.Format(lang, "HomeAllExamples", n, map[string]any{"Count": n})}
+	}
 	s.remember(c, lang)
-	return s.render(c, http.StatusOK, templates.Home(templates.HomePage{
-		Page: p, BookTitle: b.Title, Effective: b.Effective, Intro: b.Intro, Sections: tocSections(lang, b),
-	}))
+	return s.render(c, http.StatusOK, templates.Home(page))
 }
+
+// homeExamples is how many worked examples the home page links.
+const homeExamples = 5
 
 func (s *Server) contents(c echo.Context) error {
 	lang, err := s.lang(c)
