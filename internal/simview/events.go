@@ -31,14 +31,21 @@ var eventIDs = map[string]string{
 // links to the rules it cites. before is the state the action was applied
 // to (objects that left are named from it), after the resulting state.
 func (v View) Events(before, after *engine.State, events []engine.Event) []templates.SimEvent {
+	// Objects that start to resolve and then do not (608.2b).
+	fizzled := map[int]bool{}
+	for _, e := range events {
+		if e.Kind == engine.EvFizzle {
+			fizzled[e.Object] = true
+		}
+	}
 	out := make([]templates.SimEvent, 0, len(events))
 	for _, e := range events {
-		out = append(out, templates.SimEvent{Text: v.event(before, after, e), Rules: v.ruleLinks(e.Rules)})
+		out = append(out, templates.SimEvent{Text: v.event(before, after, e, fizzled[e.Object]), Rules: v.ruleLinks(e.Rules)})
 	}
 	return out
 }
 
-func (v View) event(before, after *engine.State, e engine.Event) string {
+func (v View) event(before, after *engine.State, e engine.Event, fizzles bool) string {
 	id, ok := eventIDs[e.Kind]
 	if !ok {
 		return e.Kind
@@ -67,7 +74,10 @@ func (v View) event(before, after *engine.State, e engine.Event) string {
 	case engine.EvAttach:
 		data["Target"] = v.Object(after, e.Object)
 	case engine.EvResolve:
-		if o := before.StackObject(e.Object); o != nil && o.Kind != engine.KindSpell {
+		switch o := before.StackObject(e.Object); {
+		case fizzles:
+			id = "EvResolveFizzles"
+		case o != nil && o.Kind != engine.KindSpell:
 			id = "EvResolveAbility"
 		}
 	case engine.EvCounters:

@@ -178,12 +178,8 @@ func (v View) permanent(s *engine.State, p engine.Permanent) templates.SimPerman
 		sp.Notes = append(sp.Notes, v.f("SimDamage", map[string]any{"Amount": p.Damage}))
 	}
 	for _, kind := range slices.Sorted(maps.Keys(p.Counters)) {
-		switch n := p.Counters[kind]; {
-		case n <= 0:
-		case kind == "charge":
-			sp.Notes = append(sp.Notes, v.f("SimChargeCounters", map[string]any{"Amount": n}))
-		default:
-			sp.Notes = append(sp.Notes, v.f("SimCounters", map[string]any{"Amount": n, "Card": kind}))
+		if n := p.Counters[kind]; n > 0 {
+			sp.Notes = append(sp.Notes, v.Cat.Format(v.Lang, "SimCounters", n, map[string]any{"Amount": n, "Counter": v.counterName(kind)}))
 		}
 	}
 	if p.Attacking {

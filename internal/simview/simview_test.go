@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -174,6 +175,19 @@ func TestCountersAbilitiesAndAuras(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", lang, strings.Join(got, "|"), want)
 		}
 	}
+	// The board counts counters with the right plural.
+	for n, want := range map[int]map[string]string{
+		1: {"en": "1 charge counter", "de": "1 Ladungsmarke", "ja": "蓄積カウンター1個"},
+		3: {"en": "3 charge counters", "de": "3 Ladungsmarken", "ja": "蓄積カウンター3個"},
+	} {
+		after.Battlefield = []engine.Permanent{{ID: 3, Card: "gemstone-array", Counters: map[string]int{"charge": n}}}
+		for lang, note := range want {
+			b := View{cat, lang}.Board(&after)
+			if notes := b.Players[0].Battlefield[0].Notes; !slices.Contains(notes, note) {
+				t.Errorf("%s, %d counters: notes %q", lang, n, notes)
+			}
+		}
+	}
 }
 
 func testCatalog(t *testing.T) *locales.Catalog {
@@ -190,5 +204,27 @@ func testCards() map[string]engine.Card {
 	return map[string]engine.Card{
 		"shock":         {ID: "shock", Names: engine.Names{En: "Shock", De: "Schock", Ja: "ショック"}, Types: []string{"instant"}},
 		"grizzly-bears": {ID: "grizzly-bears", Names: engine.Names{En: "Grizzly Bears", De: "Grizzlybären", Ja: "灰色熊"}, Types: []string{"creature"}, Power: 2, Toughness: 2},
+	}
+}
+
+// A spell whose target is gone is not said to resolve (608.2b).
+func TestFizzleIsNotCalledResolving(t *testing.T) {
+	cat := testCatalog(t)
+	before := engine.NewState(testCards(), "Anna", "Ben")
+	before.Stack = []engine.StackObject{{ID: 4, Kind: engine.KindSpell, Card: "shock"}}
+	after := before
+	after.Stack = nil
+	events := []engine.Event{
+		{Kind: engine.EvResolve, Object: 4, Card: "shock", Other: -1},
+		{Kind: engine.EvFizzle, Object: 4, Card: "shock", Other: -1},
+	}
+	got := View{cat, "en"}.Events(&before, &after, events)
+	if len(got) != 2 || got[0].Text != "All players passed in succession: Shock, on top of the stack, is about to resolve." ||
+		got[1].Text != "Shock does not resolve: it has no legal target left." {
+		t.Errorf("%+v", got)
+	}
+	// Without the fizzle it simply resolves.
+	if got := (View{cat, "en"}).Events(&before, &after, events[:1]); got[0].Text != "All players passed in succession: Shock resolves." {
+		t.Errorf("%+v", got)
 	}
 }

@@ -635,16 +635,16 @@ func (g *game) payAbilityCosts(id int, ab Ability, player int, discards []string
 		pl := g.player(player)
 		pl.Hand = removeOne(pl.Hand, c)
 		pl.Graveyard = append(pl.Graveyard, c)
-		e := g.emit(EvDiscard, player, "601.2h")
+		e := g.emit(EvDiscard, player, "602.2b", "601.2h")
 		e.Card = c
 	}
 	if ab.RemoveCounter != "" {
 		setCounter(g.permW(id), ab.RemoveCounter, -1)
-		e := g.emit(EvCounters, player, "601.2h", "122.1")
+		e := g.emit(EvCounters, player, "602.2b", "601.2h", "122.1")
 		e.Object, e.Card, e.Amount = id, ab.RemoveCounter, -1
 	}
 	if ab.Sacrifice {
-		e := g.emit(EvSacrifice, player, "601.2h")
+		e := g.emit(EvSacrifice, player, "602.2b", "601.2h")
 		e.Object, e.Card = id, g.s.Permanent(id).Card
 		g.removePermanent(id, true)
 	}

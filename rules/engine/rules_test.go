@@ -407,7 +407,7 @@ func TestDiscardCost(t *testing.T) {
 	}
 	act.Cards = []string{"shock"}
 	s, ev := must(t, s, act)
-	requireEvent(t, ev, EvDiscard, "601.2h")
+	requireEvent(t, ev, EvDiscard, "602.2b", "601.2h")
 	if len(s.Players[0].Hand) != 0 || !slices.Equal(s.Players[0].Graveyard, []string{"shock"}) || len(s.Stack) != 1 {
 		t.Fatal("the card is discarded as a cost")
 	}
