@@ -71,7 +71,7 @@ func TestReloadSwapsOnlyAGoodLibrary(t *testing.T) {
 		t.Fatal("first load does not show the 2025 edition")
 	}
 	newer := strings.Replace(string(text), "November 14, 2025", "February 6, 2026", 1)
-	at := strings.LastIndex(newer, "\n5. Turn Structure\n")
+	at := strings.LastIndex(newer, "\n120. Damage\n")
 	newer = newer[:at] + "\n118. Brand-New Rules\n\n118.1. A zebrafish rule of the newer edition.\n" + newer[at:]
 	write("2026.txt", newer)
 	if err := site.Reload(); err != nil {

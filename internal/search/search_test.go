@@ -374,7 +374,7 @@ func TestUntranslatedRulesFoundInEnglish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	at := strings.LastIndex(string(text), "\n5. Turn Structure\n") // the section, not the contents
+	at := strings.LastIndex(string(text), "\n120. Damage\n") // the rule, not the contents line
 	extra := string(text[:at]) + "\n118. Brand-New Rules\n\n118.1. A zebrafish rule only the English file has.\n\n118.2. It mentions Priorität, a German word.\n" + string(text[at:])
 	if books["en"], err = rules.Parse([]byte(extra), "en.txt", "en"); err != nil {
 		t.Fatal(err)

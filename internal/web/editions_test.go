@@ -75,7 +75,7 @@ func nextEdition(tb testing.TB) string {
 	edit("has resolved, the active player receives priority.", "has resolved, the active player gets priority again.")
 	edit("\n117.4. ", "\n117.3e A new subrule only the newest English edition has.\n\n117.4. ")
 	i := strings.Index(text, "\n117.7. ")
-	j := i + strings.Index(text[i:], "\n5. Turn Structure\n")
+	j := i + strings.Index(text[i:], "\n120. Damage\n")
 	text = text[:i] + "\n118. Brand-New Rules\n\n118.1. A rule only the newest English edition has.\n\n118.1a A subrule of it, see rule 117.3e.\n" + text[j:]
 	return text
 }
@@ -154,7 +154,7 @@ func TestOlderEditionStaysReachable(t *testing.T) {
 		"Edition of 14 November 2025", `href="/en/rules/117">Go to the current edition`,
 		`id="117.7"`, " receives ",
 		`href="/en/rules/117?edition=2025-11-14#117.3b"`, // links in the text stay in the edition
-		`rel="next" href="/en/rules/500?edition=2025-11-14"`,
+		`rel="next" href="/en/rules/120?edition=2025-11-14"`,
 		`<link rel="canonical" href="https://rules.test/en/rules/117?edition=2025-11-14">`,
 		`hreflang="de" href="https://rules.test/de/rules/117"`, // German's current text is that edition
 	)
