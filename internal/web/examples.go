@@ -211,11 +211,21 @@ func (s *Server) moveError(lang, id string, data map[string]any) error {
 }
 
 // examplesCiting links the examples whose events cite num (or a subrule
-// of it), each at its first such step, for the rule pages.
+// of it), each at its first such step, for the rule pages. The examples
+// never change, so each list is made once.
 func (s *Server) examplesCiting(lang, num string) []templates.Link {
 	if s.Examples == nil {
 		return nil
 	}
+	key := lang + "/" + num
+	if links, ok := s.citing.Load(key); ok {
+		return links.([]templates.Link)
+	}
+	links, _ := s.citing.LoadOrStore(key, s.citingLinks(lang, num))
+	return links.([]templates.Link)
+}
+
+func (s *Server) citingLinks(lang, num string) []templates.Link {
 	var out []templates.Link
 	for _, c := range s.Examples.Citing(num) {
 		label := pick(c.Example.Title, lang)

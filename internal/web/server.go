@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -35,8 +36,9 @@ type Config struct {
 // Server holds the loaded content and the precomputed paragraphs.
 type Server struct {
 	Config
-	paras map[string]map[string]*templates.Para // lang → rule number → paragraph
-	eds   editions
+	paras  map[string]map[string]*templates.Para // lang → rule number → paragraph
+	eds    editions
+	citing sync.Map // "lang/number" → []templates.Link, see examplesCiting
 }
 
 // MaxPathBytes bounds the request path; longer ones get 414.
