@@ -5,11 +5,15 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/examples"
+	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules/engine"
 )
@@ -18,11 +22,32 @@ import (
 // start with prefix, so a new event kind or reason cannot go untranslated.
 func engineConsts(t *testing.T, prefix string) map[string]string {
 	t.Helper()
-	files, err := filepath.Glob("../../rules/engine/*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	out := map[string]string{}
+	inspectEngine(t, func(_ *token.FileSet, n ast.Node) {
+		vs, ok := n.(*ast.ValueSpec)
+		if !ok {
+			return
+		}
+		for i, name := range vs.Names {
+			if !strings.HasPrefix(name.Name, prefix) || i >= len(vs.Values) {
+				continue
+			}
+			if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				v, _ := strconv.Unquote(lit.Value)
+				out[name.Name] = v
+			}
+		}
+	})
+	return out
+}
+
+// inspectEngine visits every syntax node of the engine's non-test sources.
+func inspectEngine(t *testing.T, visit func(fset *token.FileSet, n ast.Node)) {
+	t.Helper()
+	files, err := filepath.Glob("../../rules/engine/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("engine sources: %v", err)
+	}
 	fset := token.NewFileSet()
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
@@ -33,23 +58,10 @@ func engineConsts(t *testing.T, prefix string) map[string]string {
 			t.Fatal(err)
 		}
 		ast.Inspect(file, func(n ast.Node) bool {
-			vs, ok := n.(*ast.ValueSpec)
-			if !ok {
-				return true
-			}
-			for i, name := range vs.Names {
-				if !strings.HasPrefix(name.Name, prefix) || i >= len(vs.Values) {
-					continue
-				}
-				if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-					v, _ := strconv.Unquote(lit.Value)
-					out[name.Name] = v
-				}
-			}
+			visit(fset, n)
 			return true
 		})
 	}
-	return out
 }
 
 func TestEveryEventKindAndReasonIsTranslated(t *testing.T) {
@@ -226,5 +238,62 @@ func TestFizzleIsNotCalledResolving(t *testing.T) {
 	// Without the fizzle it simply resolves.
 	if got := (View{cat, "en"}).Events(&before, &after, events[:1]); got[0].Text != "All players passed in succession: Shock resolves." {
 		t.Errorf("%+v", got)
+	}
+}
+
+// citedRule finds rule numbers in narration and in the engine's source.
+var citedRule = regexp.MustCompile(`\b[1-9]\d{2}\.\d+[a-z]?\b`)
+
+// TestEveryCitedRuleExists: every rule number the simulator can show as a
+// link — cited by an engine event or refusal (found in the engine's
+// source), by a scenario's summary or narration, or by what the examples'
+// events actually cite — is a rule of every embedded book, so no rule link
+// on an example page leads to a 404.
+func TestEveryCitedRuleExists(t *testing.T) {
+	cited := map[string]string{} // number → where
+	inspectEngine(t, func(fset *token.FileSet, n ast.Node) {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			if s, err := strconv.Unquote(lit.Value); err == nil && s != "" && citedRule.FindString(s) == s {
+				cited[s] = fset.Position(lit.Pos()).String()
+			}
+		}
+	})
+	set, err := examples.Load(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range set.List {
+		texts := []engine.Text{ex.Summary}
+		for _, st := range ex.Steps {
+			texts = append(texts, st.Narration)
+		}
+		for _, tx := range texts {
+			for _, s := range []string{tx.En, tx.De, tx.Ja} {
+				for _, num := range citedRule.FindAllString(s, -1) {
+					cited[num] = ex.Slug
+				}
+			}
+		}
+		for _, snap := range ex.Snapshots {
+			for _, e := range snap.Events {
+				for _, num := range e.Rules {
+					cited[num] = ex.Slug + " events"
+				}
+			}
+		}
+	}
+	if len(cited) < 50 {
+		t.Fatalf("only %d cited rules found", len(cited))
+	}
+	lib, err := library.Load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, b := range lib.Books {
+		for num, where := range cited {
+			if _, ok := b.Rule(num); !ok {
+				t.Errorf("%s lacks rule %s, cited in %s", lang, num, where)
+			}
+		}
 	}
 }
