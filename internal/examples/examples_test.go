@@ -1,0 +1,117 @@
+package examples
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/mtgrules/site/content"
+)
+
+func TestLoadPlaysEveryScenario(t *testing.T) {
+	set, err := Load(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.List) < 14 {
+		t.Fatalf("%d examples", len(set.List))
+	}
+	for i, ex := range set.List {
+		if len(ex.Snapshots) != len(ex.Steps)+1 {
+			t.Errorf("%s: %d snapshots for %d steps", ex.Slug, len(ex.Snapshots), len(ex.Steps))
+		}
+		if i > 0 && set.List[i-1].Slug >= ex.Slug {
+			t.Errorf("not in file-name order: %s before %s", set.List[i-1].Slug, ex.Slug)
+		}
+		if got, ok := set.Get(ex.Slug); !ok || got != ex {
+			t.Errorf("Get(%q) = %v, %v", ex.Slug, got, ok)
+		}
+	}
+	if _, ok := set.Get("no-such-example"); ok {
+		t.Error("Get found an unknown slug")
+	}
+}
+
+// Citing lists each example once, at the first snapshot whose events (or
+// refusal) cite the rule or one of its subrules — a rule the scenario lists
+// as its subject but no event cites counts from the start — and never
+// matches a rule that merely shares digits.
+func TestCiting(t *testing.T) {
+	set, err := Load(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// firstCite maps each rule an example cites to its first snapshot.
+	firstCite := func(ex *Example) map[string]int {
+		out := map[string]int{}
+		note := func(r string, i int) {
+			if _, ok := out[r]; !ok {
+				out[r] = i
+			}
+		}
+		for i, snap := range ex.Snapshots {
+			for _, e := range snap.Events {
+				for _, r := range e.Rules {
+					note(r, i)
+				}
+			}
+			if snap.Rejected != nil {
+				for _, r := range snap.Rejected.Rules {
+					note(r, i)
+				}
+			}
+		}
+		for _, r := range ex.Rules {
+			note(r, 0)
+		}
+		return out
+	}
+	for _, num := range []string{"117", "117.3", "117.3c", "510.4", "608.2b", "514"} {
+		under := func(r string) bool {
+			return r == num || strings.HasPrefix(r, num+".") || (strings.Count(num, ".") == 1 && len(r) == len(num)+1 && strings.HasPrefix(r, num))
+		}
+		want := map[string]int{}
+		for _, ex := range set.List {
+			for r, i := range firstCite(ex) {
+				if j, ok := want[ex.Slug]; under(r) && (!ok || i < j) {
+					want[ex.Slug] = i
+				}
+			}
+		}
+		got := set.Citing(num)
+		if len(got) != len(want) || len(got) == 0 {
+			t.Errorf("%s: %d examples, want %d (> 0)", num, len(got), len(want))
+		}
+		for _, c := range got {
+			if i, ok := want[c.Example.Slug]; !ok || i != c.Index {
+				t.Errorf("%s: %s at %d, want %d", num, c.Example.Slug, c.Index, i)
+			}
+		}
+	}
+	if got := set.Citing("11"); len(got) != 0 {
+		t.Errorf("Citing(11) = %d examples", len(got))
+	}
+}
+
+// A scenario that does not parse, play or match its file name is an error
+// naming the file.
+func TestLoadErrorsNameTheFile(t *testing.T) {
+	cards, err := content.FS.ReadFile("cards.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := content.FS.ReadFile("scenarios/spell-cast-both-pass.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{
+		"scenarios/broken.json":      `{"slug": `,
+		"scenarios/other-name.json":  string(good),
+		"scenarios/illegal-one.json": strings.Replace(strings.Replace(string(good), `"slug": "spell-cast-both-pass"`, `"slug": "illegal-one"`, 1), `"earthquake"`, `"giant-growth"`, 1),
+	} {
+		fsys := fstest.MapFS{"cards.json": {Data: cards}, name: {Data: []byte(data)}}
+		if _, err := Load(fsys); err == nil || !strings.HasPrefix(err.Error(), name+": ") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
