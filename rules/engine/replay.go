@@ -14,13 +14,16 @@ type Snapshot struct {
 // illegal action it returns the snapshots so far and a *ReplayError naming
 // the index of the first illegal action.
 //
+// Each snapshot's Action points into actions, which is not copied: the
+// caller must not modify the slice (or the actions in it) afterwards.
+//
 // Each state is written straight into its snapshot, and the events of all
 // actions are carved from a few shared buffers without overlapping: every
 // snapshot's Events and every event's Rules is clipped, so appending to one
 // never reaches another (see applier).
 func Replay(start State, actions []Action) ([]Snapshot, error) {
 	snaps := make([]Snapshot, 1, len(actions)+1)
-	acts := append([]Action(nil), actions...) // snapshots point into this copy
+	acts := actions // snapshots point into the caller's slice
 	snaps[0].State = start.Clone()
 	b := newReplayApplier()
 	for i := range acts {
