@@ -35,12 +35,12 @@ func (v View) Events(before, after *engine.State, events []engine.Event) []templ
 	fizzled := map[int]bool{}
 	for _, e := range events {
 		if e.Kind == engine.EvFizzle {
-			fizzled[e.Object] = true
+			fizzled[int(e.Object)] = true
 		}
 	}
 	out := make([]templates.SimEvent, 0, len(events))
 	for _, e := range events {
-		out = append(out, templates.SimEvent{Text: v.event(before, after, e, fizzled[e.Object]), Rules: v.ruleLinks(e.Rules)})
+		out = append(out, templates.SimEvent{Text: v.event(before, after, e, fizzled[int(e.Object)]), Rules: v.ruleLinks(e.Rules)})
 	}
 	return out
 }
@@ -55,26 +55,26 @@ func (v View) event(before, after *engine.State, e engine.Event, fizzles bool) s
 	case e.Card != "":
 		card = v.Card(after, e.Card)
 	case e.Object != 0:
-		if card = v.Object(after, e.Object); card == "" {
-			card = v.Object(before, e.Object)
+		if card = v.Object(after, int(e.Object)); card == "" {
+			card = v.Object(before, int(e.Object))
 		}
 	}
 	data := map[string]any{
-		"Player": v.Player(after, e.Player), "Card": card, "Amount": e.Amount,
-		"Step": v.StepName(e.Step), "Turn": e.Turn,
+		"Player": v.Player(after, int(e.Player)), "Card": card, "Amount": int(e.Amount),
+		"Step": v.StepName(e.Step), "Turn": int(e.Turn),
 	}
 	count := 0
 	switch e.Kind {
 	case engine.EvDamage, engine.EvCombatDamage:
 		// Card is the damaged creature; a player is dealt damage when it is empty.
-		data["Source"] = v.Object(before, e.Source)
+		data["Source"] = v.Object(before, int(e.Source))
 		if data["Target"] = card; card == "" {
-			data["Target"] = v.Player(after, e.Player)
+			data["Target"] = v.Player(after, int(e.Player))
 		}
 	case engine.EvAttach:
-		data["Target"] = v.Object(after, e.Object)
+		data["Target"] = v.Object(after, int(e.Object))
 	case engine.EvResolve:
-		switch o := before.StackObject(e.Object); {
+		switch o := before.StackObject(int(e.Object)); {
 		case fizzles:
 			id = "EvResolveFizzles"
 		case o != nil && o.Kind != engine.KindSpell:
@@ -82,10 +82,10 @@ func (v View) event(before, after *engine.State, e engine.Event, fizzles bool) s
 		}
 	case engine.EvCounters:
 		// Card names the kind of counter; Object is the permanent.
-		data["Card"], data["Counter"] = v.Object(after, e.Object), v.counterName(e.Card)
-		count = e.Amount
+		data["Card"], data["Counter"] = v.Object(after, int(e.Object)), v.counterName(e.Card)
+		count = int(e.Amount)
 		if e.Amount < 0 {
-			id, count = "EvCountersRemoved", -e.Amount
+			id, count = "EvCountersRemoved", -int(e.Amount)
 		}
 		data["Amount"] = count
 	}

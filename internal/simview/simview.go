@@ -62,7 +62,7 @@ func (v View) Card(s *engine.State, id string) string {
 // Object names a permanent or stack object by id, "" when it is gone.
 func (v View) Object(s *engine.State, id int) string {
 	for _, p := range s.Battlefield {
-		if p.ID == id {
+		if int(p.ID) == id {
 			return v.Card(s, p.Card)
 		}
 	}
@@ -142,7 +142,7 @@ func (v View) stackItem(s *engine.State, o engine.StackObject) templates.SimStac
 }
 
 func (v View) player(s *engine.State, i int, p engine.Player) templates.SimPlayer {
-	sp := templates.SimPlayer{Name: p.Name, Life: p.Life, Priority: s.Priority == i, Pool: p.Pool.String()}
+	sp := templates.SimPlayer{Name: p.Name, Life: int(p.Life), Priority: s.Priority == i, Pool: p.Pool.String()}
 	if s.Active == i {
 		sp.Notes = append(sp.Notes, v.T("SimActivePlayer"))
 	}
@@ -159,7 +159,7 @@ func (v View) player(s *engine.State, i int, p engine.Player) templates.SimPlaye
 		sp.Graveyard = append(sp.Graveyard, v.Card(s, c))
 	}
 	for _, perm := range s.Battlefield {
-		if perm.Controller == i {
+		if int(perm.Controller) == i {
 			sp.Battlefield = append(sp.Battlefield, v.permanent(s, perm))
 		}
 	}
@@ -168,14 +168,14 @@ func (v View) player(s *engine.State, i int, p engine.Player) templates.SimPlaye
 
 func (v View) permanent(s *engine.State, p engine.Permanent) templates.SimPermanent {
 	sp := templates.SimPermanent{Name: v.Card(s, p.Card), Tapped: p.Tapped}
-	if pw, tg, ok := s.PowerToughness(p.ID); ok && s.IsCreature(&p) {
+	if pw, tg, ok := s.PowerToughness(int(p.ID)); ok && s.IsCreature(&p) {
 		sp.PT = strconv.Itoa(pw) + "/" + strconv.Itoa(tg)
 	}
 	if p.Tapped {
 		sp.Notes = append(sp.Notes, v.T("SimTapped"))
 	}
 	if p.Damage > 0 {
-		sp.Notes = append(sp.Notes, v.f("SimDamage", map[string]any{"Amount": p.Damage}))
+		sp.Notes = append(sp.Notes, v.f("SimDamage", map[string]any{"Amount": int(p.Damage)}))
 	}
 	for _, kind := range slices.Sorted(maps.Keys(p.Counters)) {
 		if n := p.Counters[kind]; n > 0 {
@@ -186,7 +186,7 @@ func (v View) permanent(s *engine.State, p engine.Permanent) templates.SimPerman
 		sp.Notes = append(sp.Notes, v.T("SimAttacking"))
 	}
 	if p.Blocking != 0 {
-		sp.Notes = append(sp.Notes, v.f("SimBlocking", map[string]any{"Card": v.Object(s, p.Blocking)}))
+		sp.Notes = append(sp.Notes, v.f("SimBlocking", map[string]any{"Card": v.Object(s, int(p.Blocking))}))
 	}
 	return sp
 }

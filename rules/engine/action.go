@@ -62,16 +62,16 @@ func Pass(p int) Action { return Action{Kind: ActPassPriority, Player: p} }
 type Event struct {
 	Kind   string   `json:"kind"`
 	Rules  []string `json:"rules"`
-	Player int      `json:"player"`
-	Object int      `json:"object,omitempty"`
-	Source int      `json:"source,omitempty"`
+	Player int32    `json:"player"`
+	Object int32    `json:"object,omitempty"`
+	Source int32    `json:"source,omitempty"`
 	Card   string   `json:"card,omitempty"`
-	Amount int      `json:"amount,omitempty"`
+	Amount int32    `json:"amount,omitempty"`
 	// Other is a second player the event concerns (the attacked player, the
 	// other side of a life exchange), or -1.
-	Other int  `json:"other"`
-	Step  Step `json:"step"`
-	Turn  int  `json:"turn"`
+	Other int32 `json:"other"`
+	Step  Step  `json:"step"`
+	Turn  int32 `json:"turn"`
 }
 
 // Event kinds.

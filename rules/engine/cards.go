@@ -170,11 +170,11 @@ func pay(pool Mana, c Cost, x int) Mana {
 	pool.R -= c.Colored.R
 	pool.G -= c.Colored.G
 	pool.C -= c.Colored.C
-	need := c.Generic
+	need := int32(c.Generic)
 	if c.X {
-		need += x
+		need += int32(x)
 	}
-	for _, p := range []*int{&pool.C, &pool.W, &pool.U, &pool.B, &pool.R, &pool.G} {
+	for _, p := range []*int32{&pool.C, &pool.W, &pool.U, &pool.B, &pool.R, &pool.G} {
 		n := min(*p, need)
 		*p -= n
 		need -= n

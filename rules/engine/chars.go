@@ -10,17 +10,17 @@ func (s *State) cardIs(id, t string) bool { return slices.Contains(s.card(id).Ty
 func (s *State) toughness(p *Permanent, c *Card, auras []Continuous) int {
 	t := c.Toughness
 	for _, e := range s.Effects {
-		if e.Object == p.ID && e.SetBase {
+		if e.Object == int(p.ID) && e.SetBase {
 			t = e.BaseToughness
 		}
 	}
 	for _, e := range s.Effects {
-		if e.Object == p.ID {
+		if e.Object == int(p.ID) {
 			t += e.Toughness
 		}
 	}
 	for _, a := range auras {
-		if a.Object == p.ID {
+		if a.Object == int(p.ID) {
 			t += a.Toughness
 		}
 	}
@@ -39,7 +39,7 @@ func (s *State) lostAbilities(id int) bool {
 
 // HasKeyword reports whether the permanent currently has keyword k.
 func (s *State) HasKeyword(p *Permanent, k string) bool {
-	return slices.Contains(s.card(p.Card).Keywords, k) && !s.lostAbilities(p.ID)
+	return slices.Contains(s.card(p.Card).Keywords, k) && !s.lostAbilities(int(p.ID))
 }
 
 // PowerToughness returns a permanent's current power and toughness after
@@ -65,7 +65,7 @@ func (s *State) PowerToughness(id int) (power, toughness int, ok bool) {
 	}
 	for i := range s.Battlefield {
 		a := &s.Battlefield[i]
-		if a.AttachedTo == id {
+		if int(a.AttachedTo) == id {
 			if b := s.card(a.Card).Enchanted; b != nil {
 				power += b.Power
 				toughness += b.Toughness

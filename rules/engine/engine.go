@@ -52,7 +52,7 @@ func (g *game) player(i int) *Player {
 // permW returns the permanent with this id for writing, or nil.
 func (g *game) permW(id int) *Permanent {
 	for i := range g.s.Battlefield {
-		if g.s.Battlefield[i].ID == id {
+		if int(g.s.Battlefield[i].ID) == id {
 			return g.permAt(i)
 		}
 	}
@@ -74,7 +74,7 @@ func (g *game) emit(kind string, player int, rules ...string) *Event {
 		ev := slices.Grow([]Event(nil), max(b.evChunk, 2*len(b.ev)+1))
 		b.ev = append(ev, b.ev...)
 	}
-	b.ev = append(b.ev, Event{Kind: kind, Rules: r, Player: player, Other: -1, Step: g.s.Step, Turn: g.s.Turn})
+	b.ev = append(b.ev, Event{Kind: kind, Rules: r, Player: int32(player), Other: -1, Step: g.s.Step, Turn: int32(g.s.Turn)})
 	return &b.ev[len(b.ev)-1]
 }
 
@@ -354,7 +354,7 @@ func (s *State) targetLegal(spec TargetSpec, t Target, controller int) bool {
 // that make it lose all abilities.
 func (s *State) ability(p *Permanent, i int) (Ability, bool) {
 	c := s.card(p.Card)
-	if i < 0 || i >= len(c.Abilities) || s.lostAbilities(p.ID) {
+	if i < 0 || i >= len(c.Abilities) || s.lostAbilities(int(p.ID)) {
 		return Ability{}, false
 	}
 	return c.Abilities[i], true
@@ -365,7 +365,7 @@ func checkActivate(s *State, a Action, mana bool) error {
 	if p == nil {
 		return illegal(ReasonNoSuchObject, "", "602.2")
 	}
-	if p.Controller != a.Player {
+	if int(p.Controller) != a.Player {
 		return illegal(ReasonNotController, "", "602.2")
 	}
 	ab, ok := s.ability(p, a.Ability)
@@ -434,7 +434,7 @@ func checkChoice(s *State, a Action) error {
 				return illegal(ReasonCannotAttack, "twice", "508.1a")
 			}
 			p := s.Permanent(id)
-			if p == nil || p.Controller != a.Player || !s.card(p.Card).Is("creature") || p.Tapped {
+			if p == nil || int(p.Controller) != a.Player || !s.card(p.Card).Is("creature") || p.Tapped {
 				return illegal(ReasonCannotAttack, "", "508.1a")
 			}
 			if p.Sick {
@@ -452,11 +452,11 @@ func checkChoice(s *State, a Action) error {
 				}
 			}
 			p := s.Permanent(b.Blocker)
-			if p == nil || p.Controller != a.Player || !s.card(p.Card).Is("creature") || p.Tapped {
+			if p == nil || int(p.Controller) != a.Player || !s.card(p.Card).Is("creature") || p.Tapped {
 				return illegal(ReasonCannotBlock, "", "509.1a")
 			}
 			at := s.Permanent(b.Attacker)
-			if at == nil || !at.Attacking || at.Defender != a.Player {
+			if at == nil || !at.Attacking || int(at.Defender) != a.Player {
 				return illegal(ReasonCannotBlock, "not attacking you", "509.1a")
 			}
 			if s.HasKeyword(at, "flying") && !s.HasKeyword(p, "flying") {
@@ -556,7 +556,7 @@ func (g *game) allPassed() {
 	s.Priority = -1
 	if top := s.Top(); top != nil {
 		e := g.emit(EvResolve, top.Controller, "117.4", "608.1")
-		e.Object, e.Card = top.ID, top.Card
+		e.Object, e.Card = int32(top.ID), top.Card
 		if g.resolveTop() {
 			g.givePriority(s.apOrNext(), "117.3b")
 		}
@@ -590,7 +590,7 @@ func (g *game) retainPriority(p int) {
 func (g *game) newPermanent(card string, controller, owner int) *Permanent {
 	g.own(1)
 	s := g.s
-	s.Battlefield = append(s.Battlefield, Permanent{ID: s.NextID, Card: card, Controller: controller, Owner: owner, Sick: true})
+	s.Battlefield = append(s.Battlefield, Permanent{ID: int32(s.NextID), Card: card, Controller: int32(controller), Owner: int32(owner), Sick: true})
 	s.NextID++
 	return &s.Battlefield[len(s.Battlefield)-1]
 }
@@ -616,7 +616,7 @@ func (g *game) cast(a Action) {
 	s.NextID++
 	s.Stack = push(s.Stack, obj)
 	e := g.emit(EvCast, a.Player, "601.2", "601.2i")
-	e.Object, e.Card, e.Amount = obj.ID, a.Card, a.X
+	e.Object, e.Card, e.Amount = int32(obj.ID), a.Card, int32(a.X)
 	g.retainPriority(a.Player)
 }
 
@@ -641,11 +641,11 @@ func (g *game) payAbilityCosts(id int, ab Ability, player int, discards []string
 	if ab.RemoveCounter != "" {
 		setCounter(g.permW(id), ab.RemoveCounter, -1)
 		e := g.emit(EvCounters, player, "602.2b", "601.2h", "122.1")
-		e.Object, e.Card, e.Amount = id, ab.RemoveCounter, -1
+		e.Object, e.Card, e.Amount = int32(id), ab.RemoveCounter, -1
 	}
 	if ab.Sacrifice {
 		e := g.emit(EvSacrifice, player, "602.2b", "601.2h")
-		e.Object, e.Card = id, g.s.Permanent(id).Card
+		e.Object, e.Card = int32(id), g.s.Permanent(id).Card
 		g.removePermanent(id, true)
 	}
 }
@@ -655,21 +655,21 @@ func (g *game) activateMana(a Action) {
 	p := s.Permanent(a.Object) // read only: payAbilityCosts copies what it changes
 	ab, _ := s.ability(p, a.Ability)
 	id, card := p.ID, p.Card
-	g.payAbilityCosts(id, ab, a.Player, a.Cards)
+	g.payAbilityCosts(int(id), ab, a.Player, a.Cards)
 	for _, eff := range ab.Effects {
 		var m Mana
 		switch eff.Kind {
 		case EffAddMana:
 			m, _ = ParseMana(eff.Mana)
 		case EffAddManaAny:
-			m.addColor(a.Color[0], max(eff.Amount, 1))
+			m.addColor(a.Color[0], int32(max(eff.Amount, 1)))
 		default:
 			continue
 		}
 		pl := g.player(a.Player)
 		pl.Pool = pl.Pool.Add(m)
 		e := g.emit(EvManaAbility, a.Player, "605.3a", "605.3b", "106.4")
-		e.Object, e.Card, e.Amount = id, card, m.Total()
+		e.Object, e.Card, e.Amount = id, card, int32(m.Total())
 	}
 	g.retainPriority(a.Player)
 }
@@ -679,13 +679,13 @@ func (g *game) activate(a Action) {
 	p := s.Permanent(a.Object) // read only: payAbilityCosts copies what it changes
 	ab, _ := s.ability(p, a.Ability)
 	id, card := p.ID, p.Card
-	obj := StackObject{ID: s.NextID, Kind: KindAbility, Controller: a.Player, Owner: p.Owner,
-		Card: card, Source: id, Ability: a.Ability, Targets: slices.Clone(a.Targets)}
+	obj := StackObject{ID: s.NextID, Kind: KindAbility, Controller: a.Player, Owner: int(p.Owner),
+		Card: card, Source: int(id), Ability: a.Ability, Targets: slices.Clone(a.Targets)}
 	s.NextID++
-	g.payAbilityCosts(id, ab, a.Player, a.Cards)
+	g.payAbilityCosts(int(id), ab, a.Player, a.Cards)
 	s.Stack = push(s.Stack, obj)
 	e := g.emit(EvActivate, a.Player, "602.2")
-	e.Object, e.Source, e.Card = obj.ID, id, card
+	e.Object, e.Source, e.Card = int32(obj.ID), id, card
 	g.retainPriority(a.Player)
 }
 
@@ -695,11 +695,11 @@ func (g *game) removePermanent(id int, toGraveyard bool) {
 	g.own(0)
 	s := g.s
 	for i := range s.Battlefield {
-		if s.Battlefield[i].ID == id {
+		if int(s.Battlefield[i].ID) == id {
 			p := s.Battlefield[i] // a copy: Delete shifts the elements
 			s.Battlefield = slices.Delete(s.Battlefield, i, i+1)
-			if toGraveyard && p.Owner >= 0 && p.Owner < len(s.Players) && !s.Players[p.Owner].Left {
-				pl := g.player(p.Owner)
+			if toGraveyard && p.Owner >= 0 && int(p.Owner) < len(s.Players) && !s.Players[p.Owner].Left {
+				pl := g.player(int(p.Owner))
 				pl.Graveyard = append(pl.Graveyard, p.Card)
 			}
 			return

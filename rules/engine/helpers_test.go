@@ -41,7 +41,7 @@ func game2(t testing.TB) State {
 func put(s *State, card string, controller int) int {
 	id := s.NextID
 	s.NextID++
-	s.Battlefield = append(s.Battlefield, Permanent{ID: id, Card: card, Controller: controller, Owner: controller})
+	s.Battlefield = append(s.Battlefield, Permanent{ID: int32(id), Card: card, Controller: int32(controller), Owner: int32(controller)})
 	return id
 }
 
@@ -120,7 +120,7 @@ func requireEvent(t testing.TB, evs []Event, kind string, rules ...string) *Even
 func dumpEvents(evs []Event) string {
 	out := ""
 	for _, e := range evs {
-		out += "\n  " + e.Kind + " " + e.Step.String() + " p" + itoa(e.Player) + " " + e.Card
+		out += "\n  " + e.Kind + " " + e.Step.String() + " p" + itoa(int(e.Player)) + " " + e.Card
 		for _, r := range e.Rules {
 			out += " " + r
 		}

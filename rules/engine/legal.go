@@ -32,7 +32,7 @@ func LegalActions(s State) []Action {
 	}
 	for i := range s.Battlefield {
 		perm := &s.Battlefield[i]
-		if perm.Controller != p {
+		if int(perm.Controller) != p {
 			continue
 		}
 		for j, ab := range s.card(perm.Card).Abilities {
@@ -45,10 +45,10 @@ func LegalActions(s State) []Action {
 			}
 			if any {
 				for _, col := range []string{"W", "U", "B", "R", "G"} {
-					add(Action{Kind: ActActivateMana, Player: p, Object: perm.ID, Ability: j, Color: col})
+					add(Action{Kind: ActActivateMana, Player: p, Object: int(perm.ID), Ability: j, Color: col})
 				}
 			} else {
-				add(Action{Kind: ActActivateMana, Player: p, Object: perm.ID, Ability: j})
+				add(Action{Kind: ActActivateMana, Player: p, Object: int(perm.ID), Ability: j})
 			}
 		}
 	}
@@ -77,7 +77,7 @@ func LegalActions(s State) []Action {
 	}
 	for i := range s.Battlefield {
 		perm := &s.Battlefield[i]
-		if perm.Controller != p {
+		if int(perm.Controller) != p {
 			continue
 		}
 		for j, ab := range s.card(perm.Card).Abilities {
@@ -96,11 +96,11 @@ func LegalActions(s State) []Action {
 			}
 			for _, cost := range costs {
 				if ab.Target == TargetNone {
-					add(Action{Kind: ActActivateAbility, Player: p, Object: perm.ID, Ability: j, Cards: cost})
+					add(Action{Kind: ActActivateAbility, Player: p, Object: int(perm.ID), Ability: j, Cards: cost})
 					continue
 				}
 				for _, t := range targets {
-					add(Action{Kind: ActActivateAbility, Player: p, Object: perm.ID, Ability: j, Targets: []Target{t}, Cards: cost})
+					add(Action{Kind: ActActivateAbility, Player: p, Object: int(perm.ID), Ability: j, Targets: []Target{t}, Cards: cost})
 				}
 			}
 		}
@@ -117,7 +117,7 @@ func (s *State) allTargets() []Target {
 		}
 	}
 	for _, p := range s.Battlefield {
-		ts = append(ts, ObjectTarget(p.ID))
+		ts = append(ts, ObjectTarget(int(p.ID)))
 	}
 	for _, o := range s.Stack {
 		ts = append(ts, ObjectTarget(o.ID))
@@ -152,8 +152,8 @@ func choiceActions(s *State) []Action {
 		var all []int
 		for i := range s.Battlefield {
 			perm := &s.Battlefield[i]
-			if perm.Controller == p && s.IsCreature(perm) && !perm.Tapped && !perm.Sick {
-				all = append(all, perm.ID)
+			if int(perm.Controller) == p && s.IsCreature(perm) && !perm.Tapped && !perm.Sick {
+				all = append(all, int(perm.ID))
 			}
 		}
 		for d := range s.Players {
@@ -172,16 +172,16 @@ func choiceActions(s *State) []Action {
 		var greedy []Block
 		for i := range s.Battlefield {
 			b := &s.Battlefield[i]
-			if b.Controller != p || !s.IsCreature(b) || b.Tapped {
+			if int(b.Controller) != p || !s.IsCreature(b) || b.Tapped {
 				continue
 			}
 			first := true
 			for j := range s.Battlefield {
 				a := &s.Battlefield[j]
-				if !a.Attacking || a.Defender != p {
+				if !a.Attacking || int(a.Defender) != p {
 					continue
 				}
-				blk := Block{Blocker: b.ID, Attacker: a.ID}
+				blk := Block{Blocker: int(b.ID), Attacker: int(a.ID)}
 				n := len(out)
 				add(Action{Kind: ActDeclareBlockers, Player: p, Blocks: []Block{blk}})
 				if first && len(out) > n {

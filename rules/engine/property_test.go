@@ -137,10 +137,10 @@ func checkInvariants(t *testing.T, s State, seed uint64, i int) {
 	}
 	ids := map[int]bool{}
 	for _, p := range s.Battlefield {
-		if ids[p.ID] || p.ID >= s.NextID {
+		if ids[int(p.ID)] || int(p.ID) >= s.NextID {
 			t.Fatalf("seed %d step %d: bad object id %d", seed, i, p.ID)
 		}
-		ids[p.ID] = true
+		ids[int(p.ID)] = true
 	}
 	for _, o := range s.Stack {
 		if ids[o.ID] || o.ID >= s.NextID {

@@ -66,7 +66,7 @@ func TestToughnessZeroAndAuraFallsOff(t *testing.T) {
 	s := game2(t)
 	bears := put(&s, "grizzly-bears", 1)
 	aura := put(&s, "holy-strength", 1)
-	s.Permanent(aura).AttachedTo = bears
+	s.Permanent(aura).AttachedTo = int32(bears)
 	if p, tt, _ := s.PowerToughness(bears); p != 3 || tt != 4 {
 		t.Fatalf("enchanted bears %d/%d", p, tt)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 )
@@ -134,6 +135,9 @@ func (sc *Scenario) validate() error {
 		if _, err := ParseMana(p.Pool); err != nil {
 			return err
 		}
+		if p.Life != nil && !fits32(*p.Life) {
+			return fmt.Errorf("player %s: life out of range", p.Name)
+		}
 	}
 	if st.Active < 0 || st.Active >= len(st.Players) {
 		return errors.New("active player out of range")
@@ -149,8 +153,11 @@ func (sc *Scenario) validate() error {
 	}
 	ids := map[int]bool{}
 	for _, p := range st.Battlefield {
-		if p.ID <= 0 || ids[p.ID] {
-			return fmt.Errorf("permanent id %d must be positive and unique", p.ID)
+		if p.ID <= 0 || p.ID >= math.MaxInt32 || ids[p.ID] {
+			return fmt.Errorf("permanent id %d must be positive, unique and below 2147483647", p.ID)
+		}
+		if !fits32(p.Damage) || !fits32(p.AttachedTo) {
+			return fmt.Errorf("permanent %d: damage or attached_to out of range", p.ID)
 		}
 		ids[p.ID] = true
 		if err := known(p.Card); err != nil {
@@ -184,6 +191,9 @@ func (sc *Scenario) validate() error {
 	return nil
 }
 
+// fits32 reports whether n fits the int32 fields of Player and Permanent.
+func fits32(n int) bool { return n >= math.MinInt32 && n <= math.MaxInt32 }
+
 // Cards returns the card pool the scenario was parsed with.
 func (sc Scenario) Cards() map[string]Card { return sc.cards }
 
@@ -201,7 +211,7 @@ func (sc Scenario) Start() State {
 			life = *p.Life
 		}
 		pool, _ := ParseMana(p.Pool)
-		s.Players = append(s.Players, Player{Name: p.Name, Life: life, Pool: pool,
+		s.Players = append(s.Players, Player{Name: p.Name, Life: int32(life), Pool: pool,
 			Hand: slices.Clone(p.Hand), Library: slices.Clone(p.Library), Graveyard: slices.Clone(p.Graveyard)})
 	}
 	for _, p := range st.Battlefield {
@@ -212,9 +222,9 @@ func (sc Scenario) Start() State {
 				counters[k] = v
 			}
 		}
-		s.Battlefield = append(s.Battlefield, Permanent{ID: p.ID, Card: p.Card, Controller: p.Controller,
-			Owner: p.Controller, Tapped: p.Tapped, Sick: p.Sick, Damage: p.Damage, DamagedThisTurn: p.Damage > 0,
-			Counters: counters, AttachedTo: p.AttachedTo})
+		s.Battlefield = append(s.Battlefield, Permanent{ID: int32(p.ID), Card: p.Card, Controller: int32(p.Controller),
+			Owner: int32(p.Controller), Tapped: p.Tapped, Sick: p.Sick, Damage: int32(p.Damage), DamagedThisTurn: p.Damage > 0,
+			Counters: counters, AttachedTo: int32(p.AttachedTo)})
 		s.NextID = max(s.NextID, p.ID+1)
 	}
 	return s

@@ -87,7 +87,7 @@ var scenarioChecks = map[string]func(t *testing.T, sc Scenario, snaps []Snapshot
 			t.Fatalf("life %d/%d", s.Players[0].Life, s.Players[1].Life)
 		}
 		bears := permByCard(s, "grizzly-bears")
-		if p, tt, _ := s.PowerToughness(bears.ID); p != 0 || tt != 2 {
+		if p, tt, _ := s.PowerToughness(int(bears.ID)); p != 0 || tt != 2 {
 			t.Fatalf("bears %d/%d", p, tt)
 		}
 		if !slices.Contains(s.Players[0].Graveyard, "magus-of-the-mirror") || !slices.Contains(s.Players[1].Graveyard, "sudden-spoiling") {
@@ -200,7 +200,7 @@ var scenarioChecks = map[string]func(t *testing.T, sc Scenario, snaps []Snapshot
 		if aura == nil || bears == nil || aura.AttachedTo != bears.ID || bears.ID != 5 {
 			t.Fatalf("aura %+v bears %+v", aura, bears)
 		}
-		if p, tt, _ := s.PowerToughness(bears.ID); p != 3 || tt != 4 {
+		if p, tt, _ := s.PowerToughness(int(bears.ID)); p != 3 || tt != 4 {
 			t.Fatalf("bears %d/%d", p, tt)
 		}
 		for _, i := range []int{5, 9} {

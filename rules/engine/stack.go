@@ -37,7 +37,7 @@ func (g *game) resolveTop() bool {
 		}
 		if !hasTarget {
 			e := g.emit(EvFizzle, obj.Controller, "608.2b")
-			e.Object, e.Card = obj.ID, obj.Card
+			e.Object, e.Card = int32(obj.ID), obj.Card
 			if obj.Kind == KindSpell {
 				g.toGraveyard(obj.Owner, obj.Card)
 			}
@@ -48,11 +48,11 @@ func (g *game) resolveTop() bool {
 		p := g.newPermanent(obj.Card, obj.Controller, obj.Owner)
 		id := p.ID
 		e := g.emit(EvEnters, obj.Controller, "608.3")
-		e.Object, e.Card, e.Source = id, obj.Card, obj.ID
+		e.Object, e.Card, e.Source = int32(id), obj.Card, int32(obj.ID)
 		if card.HasSubtype("aura") && hasTarget {
-			p.AttachedTo = target.Object
+			p.AttachedTo = int32(target.Object)
 			e := g.emit(EvAttach, obj.Controller, "303.4a", "608.3")
-			e.Object, e.Card, e.Source = target.Object, obj.Card, id
+			e.Object, e.Card, e.Source = int32(target.Object), obj.Card, int32(id)
 		}
 		return true
 	}
@@ -64,7 +64,7 @@ func (g *game) resolveTop() bool {
 	if obj.Kind == KindSpell {
 		g.toGraveyard(obj.Owner, obj.Card)
 		e := g.emit(EvToGraveyard, obj.Owner, "608.2n")
-		e.Object, e.Card = obj.ID, obj.Card
+		e.Object, e.Card = int32(obj.ID), obj.Card
 	}
 	return true
 }
@@ -100,7 +100,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		for i := range s.Battlefield {
 			p := &s.Battlefield[i]
 			if s.IsCreature(p) && !s.HasKeyword(p, "flying") {
-				hits = append(hits, ObjectTarget(p.ID))
+				hits = append(hits, ObjectTarget(int(p.ID)))
 			}
 		}
 		for i := range s.Players {
@@ -123,7 +123,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		}
 		s.Effects = push(s.Effects, Continuous{Object: id, Power: eff.Power, Toughness: eff.Toughness})
 		e := g.emit(EvPump, obj.Controller, "611.2a", "613.4c")
-		e.Object, e.Source, e.Amount = id, source, eff.Power
+		e.Object, e.Source, e.Amount = int32(id), int32(source), int32(eff.Power)
 	case EffSpoil:
 		if !hasTarget || !target.IsPlayer() {
 			return true
@@ -131,11 +131,11 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		// Only creatures the player controls right now are affected (611.2c).
 		for i := range s.Battlefield {
 			p := &s.Battlefield[i]
-			if p.Controller == target.Player && s.IsCreature(p) {
-				s.Effects = push(s.Effects, Continuous{Object: p.ID, SetBase: true,
+			if int(p.Controller) == target.Player && s.IsCreature(p) {
+				s.Effects = push(s.Effects, Continuous{Object: int(p.ID), SetBase: true,
 					BasePower: eff.Power, BaseToughness: eff.Toughness, LoseAbilities: true})
 				e := g.emit(EvSpoil, target.Player, "611.2c", "613.1f", "613.4b")
-				e.Object, e.Source = p.ID, source
+				e.Object, e.Source = p.ID, int32(source)
 			}
 		}
 	case EffAddMana:
@@ -143,7 +143,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		pl := g.player(obj.Controller)
 		pl.Pool = pl.Pool.Add(m)
 		e := g.emit(EvAddMana, obj.Controller, "106.4")
-		e.Source, e.Amount, e.Card = source, m.Total(), m.String()
+		e.Source, e.Amount, e.Card = int32(source), int32(m.Total()), m.String()
 	case EffCounterSpell:
 		if !hasTarget {
 			return true
@@ -153,7 +153,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 				c := s.Stack[i]
 				s.Stack = append(s.Stack[:i:i], s.Stack[i+1:]...)
 				e := g.emit(EvCountered, c.Controller, "608.2c")
-				e.Object, e.Card, e.Source = c.ID, c.Card, source
+				e.Object, e.Card, e.Source = int32(c.ID), c.Card, int32(source)
 				if c.Kind == KindSpell {
 					g.toGraveyard(c.Owner, c.Card)
 				}
@@ -175,7 +175,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 			s.Pending.Spell, s.Pending.SpellOwner = obj.Card, obj.Owner
 		}
 		e := g.emit(EvChoice, obj.Controller, "608.2c")
-		e.Card, e.Amount, e.Object = string(ChooseDiscard), k, obj.ID
+		e.Card, e.Amount, e.Object = string(ChooseDiscard), int32(k), int32(obj.ID)
 		return false
 	case EffExchangeLife:
 		if !hasTarget || !target.IsPlayer() {
@@ -184,7 +184,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		a, b := g.player(obj.Controller), g.player(target.Player)
 		a.Life, b.Life = b.Life, a.Life
 		e := g.emit(EvLifeExchange, obj.Controller, "608.2c")
-		e.Source, e.Other = source, target.Player
+		e.Source, e.Other = int32(source), int32(target.Player)
 	case EffAddCounters:
 		p := g.permW(obj.Source)
 		if p == nil {
@@ -192,7 +192,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		}
 		setCounter(p, eff.Counter, max(n, 1))
 		e := g.emit(EvCounters, obj.Controller, "122.1", "608.2c")
-		e.Object, e.Card, e.Amount = p.ID, eff.Counter, max(n, 1)
+		e.Object, e.Card, e.Amount = p.ID, eff.Counter, int32(max(n, 1))
 	}
 	return true
 }
@@ -211,27 +211,27 @@ func (g *game) dealDamage(source int, t Target, n int, combat bool) {
 		if !s.InGame(t.Player) {
 			return
 		}
-		g.player(t.Player).Life -= n
+		g.player(t.Player).Life -= int32(n)
 		rules := []string{"120.3a"}
 		if combat {
 			rules = []string{"510.2", "120.3a"}
 		}
 		e := g.emit(kind, t.Player, rules...)
-		e.Source, e.Amount = source, n
+		e.Source, e.Amount = int32(source), int32(n)
 		return
 	}
 	p := g.permW(t.Object)
 	if p == nil {
 		return
 	}
-	p.Damage += n
+	p.Damage += int32(n)
 	p.DamagedThisTurn = true
 	rules := []string{"120.3e"}
 	if combat {
 		rules = []string{"510.2", "120.3e"}
 	}
-	e := g.emit(kind, p.Controller, rules...)
-	e.Object, e.Source, e.Amount, e.Card = p.ID, source, n, p.Card
+	e := g.emit(kind, int(p.Controller), rules...)
+	e.Object, e.Source, e.Amount, e.Card = p.ID, int32(source), int32(n), p.Card
 }
 
 // draw makes player p draw a card (121.1); drawing from an empty library is
@@ -294,7 +294,7 @@ func (g *game) checkSBA() bool {
 			continue // not attached: gives no bonus (an unattached aura is caught below)
 		}
 		if e := g.cardAt(i).Enchanted; e != nil {
-			auras = append(auras, Continuous{Object: p.AttachedTo, Toughness: e.Toughness})
+			auras = append(auras, Continuous{Object: int(p.AttachedTo), Toughness: e.Toughness})
 		}
 	}
 	for i := range s.Battlefield {
@@ -303,18 +303,18 @@ func (g *game) checkSBA() bool {
 		if slices.Contains(c.Types, "creature") {
 			t := s.toughness(p, c, auras)
 			if t <= 0 {
-				deaths = append(deaths, death{p.ID, p.Card, p.Controller, EvZeroToughness, "704.5f"})
+				deaths = append(deaths, death{int(p.ID), p.Card, int(p.Controller), EvZeroToughness, "704.5f"})
 				continue
 			}
-			if p.Damage > 0 && p.Damage >= t {
-				deaths = append(deaths, death{p.ID, p.Card, p.Controller, EvDestroyed, "704.5g"})
+			if p.Damage > 0 && int(p.Damage) >= t {
+				deaths = append(deaths, death{int(p.ID), p.Card, int(p.Controller), EvDestroyed, "704.5g"})
 				continue
 			}
 		}
 		if slices.Contains(c.Subtypes, "aura") {
-			host := s.Permanent(p.AttachedTo)
+			host := s.Permanent(int(p.AttachedTo))
 			if host == nil || !s.IsCreature(host) {
-				deaths = append(deaths, death{p.ID, p.Card, p.Controller, EvAuraFallsOff, "704.5m"})
+				deaths = append(deaths, death{int(p.ID), p.Card, int(p.Controller), EvAuraFallsOff, "704.5m"})
 			}
 		}
 	}
@@ -332,7 +332,7 @@ func (g *game) checkSBA() bool {
 	}
 	for _, d := range deaths {
 		e := g.emit(d.kind, d.owner, d.rule)
-		e.Object, e.Card = d.id, d.card
+		e.Object, e.Card = int32(d.id), d.card
 		g.removePermanent(d.id, true)
 	}
 	for _, p := range losers {
@@ -374,7 +374,7 @@ func (g *game) stackTriggers() {
 			s.NextID++
 			s.Stack = push(s.Stack, w)
 			e := g.emit(EvTrigger, p, "603.3", "603.3b")
-			e.Object, e.Source, e.Card = w.ID, w.Source, w.Card
+			e.Object, e.Source, e.Card = int32(w.ID), int32(w.Source), w.Card
 		}
 	}
 }

@@ -37,7 +37,7 @@ func (g *game) emptyPools() {
 		if n := s.Players[i].Pool.Total(); n > 0 {
 			g.player(i).Pool = Mana{}
 			e := g.emit(EvPoolsEmpty, i, "500.4", "106.4")
-			e.Amount = n
+			e.Amount = int32(n)
 		}
 	}
 }
@@ -126,7 +126,7 @@ func (g *game) beginStep() bool {
 		n := 0
 		for i := range s.Battlefield {
 			p := &s.Battlefield[i]
-			if p.Controller != ap || (!p.Sick && !p.Tapped) {
+			if int(p.Controller) != ap || (!p.Sick && !p.Tapped) {
 				continue
 			}
 			if p.Tapped {
@@ -137,7 +137,7 @@ func (g *game) beginStep() bool {
 			p.Tapped = false
 		}
 		e := g.emit(EvUntap, ap, "502.3")
-		e.Amount = n
+		e.Amount = int32(n)
 		g.emit(EvNoPriority, -1, "502.4")
 		return false
 	case Draw:
@@ -182,7 +182,7 @@ func (g *game) canAttack() bool {
 	s := g.s
 	for i := range s.Battlefield {
 		p := &s.Battlefield[i]
-		if p.Controller == s.Active && s.IsCreature(p) && !p.Tapped && !p.Sick {
+		if int(p.Controller) == s.Active && s.IsCreature(p) && !p.Tapped && !p.Sick {
 			return true
 		}
 	}
@@ -193,8 +193,8 @@ func (g *game) canAttack() bool {
 func (g *game) defender() int {
 	s := g.s
 	for i := range s.Battlefield {
-		if p := &s.Battlefield[i]; p.Attacking && s.InGame(p.Defender) {
-			return p.Defender
+		if p := &s.Battlefield[i]; p.Attacking && s.InGame(int(p.Defender)) {
+			return int(p.Defender)
 		}
 	}
 	return -1
@@ -205,12 +205,12 @@ func (g *game) canBlock(def int) bool {
 	s := g.s
 	for i := range s.Battlefield {
 		b := &s.Battlefield[i]
-		if b.Controller != def || !s.IsCreature(b) || b.Tapped {
+		if int(b.Controller) != def || !s.IsCreature(b) || b.Tapped {
 			continue
 		}
 		for j := range s.Battlefield {
 			a := &s.Battlefield[j]
-			if a.Attacking && a.Defender == def && (!s.HasKeyword(a, "flying") || s.HasKeyword(b, "flying")) {
+			if a.Attacking && int(a.Defender) == def && (!s.HasKeyword(a, "flying") || s.HasKeyword(b, "flying")) {
 				return true
 			}
 		}
@@ -226,14 +226,14 @@ func (g *game) declareAttackers(ids []int, def int) {
 		if p := g.permW(id); p != nil {
 			p.Tapped = true // 508.1f
 			p.Attacking = true
-			p.Defender = def
+			p.Defender = int32(def)
 		}
 	}
 	s.Attackers = len(ids)
 	e := g.emit(EvAttackers, s.Active, "508.1")
-	e.Amount = len(ids)
+	e.Amount = int32(len(ids))
 	if len(ids) > 0 {
-		e.Other = def
+		e.Other = int32(def)
 	}
 	g.givePriority(s.apOrNext(), "117.3a")
 }
@@ -256,7 +256,7 @@ func (g *game) declareBlockers(blocks []Block) {
 		p.Blocking = a.ID
 		if !a.Blocked {
 			a.Blocked = true
-			blockedNow = append(blockedNow, a.ID)
+			blockedNow = append(blockedNow, int(a.ID))
 		}
 		g.bushido(p)
 	}
@@ -264,7 +264,7 @@ func (g *game) declareBlockers(blocks []Block) {
 		g.bushido(s.Permanent(id))
 	}
 	e := g.emit(EvBlockers, def, "509.1")
-	e.Amount = len(blocks)
+	e.Amount = int32(len(blocks))
 	g.givePriority(s.apOrNext(), "117.3a")
 }
 
@@ -275,8 +275,8 @@ func (g *game) bushido(p *Permanent) {
 	if c.Bushido <= 0 || !s.HasKeyword(p, "bushido") {
 		return
 	}
-	s.Waiting = append(s.Waiting, StackObject{Kind: KindTrigger, Controller: p.Controller, Owner: p.Owner,
-		Card: p.Card, Source: p.ID, Trigger: "bushido", X: c.Bushido})
+	s.Waiting = append(s.Waiting, StackObject{Kind: KindTrigger, Controller: int(p.Controller), Owner: int(p.Owner),
+		Card: p.Card, Source: int(p.ID), Trigger: "bushido", X: c.Bushido})
 }
 
 // anyFirstStrike reports whether an attacking or blocking creature has first strike (510.4).
@@ -317,43 +317,43 @@ func (g *game) combatDamage(first bool) {
 		} else if p.FirstStruck {
 			continue
 		}
-		pow, _, _ := s.PowerToughness(p.ID)
+		pow, _, _ := s.PowerToughness(int(p.ID))
 		if pow <= 0 {
 			continue
 		}
 		if p.Blocking != 0 {
-			if a := s.Permanent(p.Blocking); a != nil && a.Attacking {
-				hits = append(hits, hit{p.ID, ObjectTarget(a.ID), pow})
+			if a := s.Permanent(int(p.Blocking)); a != nil && a.Attacking {
+				hits = append(hits, hit{int(p.ID), ObjectTarget(int(a.ID)), pow})
 			}
 			continue
 		}
 		trample := s.HasKeyword(p, "trample")
 		if !p.Blocked {
-			hits = append(hits, hit{p.ID, PlayerTarget(p.Defender), pow})
+			hits = append(hits, hit{int(p.ID), PlayerTarget(int(p.Defender)), pow})
 			continue
 		}
 		var blockers []int
 		for j := range s.Battlefield {
 			if s.Battlefield[j].Blocking == p.ID {
-				blockers = append(blockers, s.Battlefield[j].ID)
+				blockers = append(blockers, int(s.Battlefield[j].ID))
 			}
 		}
 		left := pow
 		for k, id := range blockers {
 			_, t, _ := s.PowerToughness(id)
-			lethal := max(t-s.Permanent(id).Damage-assigned[id], 0)
+			lethal := max(t-int(s.Permanent(id).Damage)-assigned[id], 0)
 			n := min(left, lethal)
 			if k == len(blockers)-1 && !trample {
 				n = left
 			}
 			if n > 0 {
-				hits = append(hits, hit{p.ID, ObjectTarget(id), n})
+				hits = append(hits, hit{int(p.ID), ObjectTarget(id), n})
 				assigned[id] += n
 				left -= n
 			}
 		}
 		if left > 0 && trample {
-			hits = append(hits, hit{p.ID, PlayerTarget(p.Defender), left})
+			hits = append(hits, hit{int(p.ID), PlayerTarget(int(p.Defender)), left})
 		}
 	}
 	for _, h := range hits {
@@ -393,7 +393,7 @@ func (g *game) beginCleanup() bool {
 		if extra := len(s.Players[ap].Hand) - 7; extra > 0 {
 			s.Pending = Choice{Kind: ChooseDiscard, Player: ap, Count: extra}
 			e := g.emit(EvChoice, ap, "514.1")
-			e.Card, e.Amount = string(ChooseDiscard), extra
+			e.Card, e.Amount = string(ChooseDiscard), int32(extra)
 			return true
 		}
 	}
@@ -512,8 +512,8 @@ func (g *game) leave(p int) {
 	kept := s.Battlefield[:0:0]
 	for _, perm := range s.Battlefield {
 		switch {
-		case perm.Owner == p:
-		case perm.Controller == p:
+		case int(perm.Owner) == p:
+		case int(perm.Controller) == p:
 			s.Exile = append(s.Exile, perm.Card)
 		default:
 			kept = append(kept, perm)
@@ -525,7 +525,7 @@ func (g *game) leave(p int) {
 	for _, o := range s.Stack {
 		if o.Owner == p || o.Controller == p {
 			e := g.emit(EvRemovedFromStack, p, "800.4a")
-			e.Object, e.Card = o.ID, o.Card
+			e.Object, e.Card = int32(o.ID), o.Card
 			continue
 		}
 		stack = append(stack, o)
@@ -539,7 +539,7 @@ func (g *game) leave(p int) {
 	}
 	s.Waiting = waiting
 	for i := range s.Battlefield {
-		if b := &s.Battlefield[i]; b.Attacking && b.Defender == p {
+		if b := &s.Battlefield[i]; b.Attacking && int(b.Defender) == p {
 			b = g.permAt(i)
 			b.Attacking, b.Blocked, b.Defender = false, false, 0
 		}

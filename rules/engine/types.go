@@ -102,16 +102,16 @@ func (s Step) IsMain() bool { return s == Main1 || s == Main2 }
 
 // Mana is an amount of mana by color; it is used for mana pools (rule 106.4).
 type Mana struct {
-	W int `json:"w,omitempty"`
-	U int `json:"u,omitempty"`
-	B int `json:"b,omitempty"`
-	R int `json:"r,omitempty"`
-	G int `json:"g,omitempty"`
-	C int `json:"c,omitempty"`
+	W int32 `json:"w,omitempty"`
+	U int32 `json:"u,omitempty"`
+	B int32 `json:"b,omitempty"`
+	R int32 `json:"r,omitempty"`
+	G int32 `json:"g,omitempty"`
+	C int32 `json:"c,omitempty"`
 }
 
 // Total is the amount of mana of all colors.
-func (m Mana) Total() int { return m.W + m.U + m.B + m.R + m.G + m.C }
+func (m Mana) Total() int { return int(m.W + m.U + m.B + m.R + m.G + m.C) }
 
 // Add returns the sum of two amounts.
 func (m Mana) Add(o Mana) Mana {
@@ -122,10 +122,10 @@ func (m Mana) Add(o Mana) Mana {
 func (m Mana) String() string {
 	var b strings.Builder
 	for _, c := range []struct {
-		n int
+		n int32
 		s string
 	}{{m.W, "W"}, {m.U, "U"}, {m.B, "B"}, {m.R, "R"}, {m.G, "G"}, {m.C, "C"}} {
-		for i := 0; i < c.n; i++ {
+		for range c.n {
 			b.WriteString("{" + c.s + "}")
 		}
 	}
@@ -133,7 +133,7 @@ func (m Mana) String() string {
 }
 
 // addColor adds n mana of one color letter (W, U, B, R, G or C).
-func (m *Mana) addColor(c byte, n int) bool {
+func (m *Mana) addColor(c byte, n int32) bool {
 	switch c {
 	case 'W', 'w':
 		m.W += n
@@ -187,12 +187,12 @@ func ObjectTarget(id int) Target { return Target{Object: id} }
 // Player is one player of the game.
 type Player struct {
 	Name        string   `json:"name"`
-	Life        int      `json:"life"`
+	Life        int32    `json:"life"`
 	Hand        []string `json:"hand"`
 	Library     []string `json:"library"` // top card first
 	Graveyard   []string `json:"graveyard"`
 	Pool        Mana     `json:"pool"`
-	LandsPlayed int      `json:"lands_played,omitempty"`
+	LandsPlayed int32    `json:"lands_played,omitempty"`
 	// DrewFromEmpty is set when the player tried to draw from an empty library (704.5b).
 	DrewFromEmpty bool `json:"drew_from_empty,omitempty"`
 	Left          bool `json:"left,omitempty"` // the player has left the game (800.4a)
@@ -201,14 +201,14 @@ type Player struct {
 
 // Permanent is an object on the battlefield.
 type Permanent struct {
-	ID         int    `json:"id"`
+	ID         int32  `json:"id"`
 	Card       string `json:"card"`
-	Controller int    `json:"controller"`
-	Owner      int    `json:"owner"`
-	Damage     int    `json:"damage,omitempty"`
-	AttachedTo int    `json:"attached_to,omitempty"`
-	Defender   int    `json:"defender,omitempty"` // the attacked player when Attacking
-	Blocking   int    `json:"blocking,omitempty"` // id of the attacker this creature blocks
+	Controller int32  `json:"controller"`
+	Owner      int32  `json:"owner"`
+	Damage     int32  `json:"damage,omitempty"`
+	AttachedTo int32  `json:"attached_to,omitempty"`
+	Defender   int32  `json:"defender,omitempty"` // the attacked player when Attacking
+	Blocking   int32  `json:"blocking,omitempty"` // id of the attacker this creature blocks
 	// Counters by kind ("charge"); the map is replaced, never written in place.
 	Counters map[string]int `json:"counters,omitempty"`
 	Tapped   bool           `json:"tapped,omitempty"`
@@ -448,7 +448,7 @@ func cloneStack(s []StackObject) []StackObject {
 // share permanents with earlier states: Clone before writing to it.
 func (s *State) Permanent(id int) *Permanent {
 	for i := range s.Battlefield {
-		if s.Battlefield[i].ID == id {
+		if int(s.Battlefield[i].ID) == id {
 			return &s.Battlefield[i]
 		}
 	}
