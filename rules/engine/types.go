@@ -6,7 +6,8 @@ import (
 )
 
 // Step is one step of a turn (rule 500.1). Main phases count as steps here.
-type Step int
+// It is a byte-sized integer, so it packs with the flags of State.
+type Step int8
 
 // The steps of a turn in order (rules 501–514).
 const (
@@ -297,25 +298,27 @@ type State struct {
 	Waiting []StackObject `json:"waiting,omitempty"`
 	Turn    int           `json:"turn"`
 	Active  int           `json:"active"`
-	Step    Step          `json:"step"`
 	// Priority is the player holding priority, or -1 when nobody has it.
 	Priority int `json:"priority"`
 	// PassStreak counts the players who passed in succession (117.4).
 	PassStreak int `json:"pass_streak"`
-	// CleanupPriority is set when state-based actions or triggers happened
-	// during cleanup, so players get priority and another cleanup follows (514.3a).
-	CleanupPriority bool `json:"cleanup_priority,omitempty"`
 	// Attackers is how many creatures were declared as attackers this combat.
 	Attackers int    `json:"attackers,omitempty"`
 	NextID    int    `json:"next_id"`
 	Pending   Choice `json:"pending"`
-	// SkipFirstDraw makes the starting player skip the draw of turn 1 (103.8a).
-	SkipFirstDraw bool `json:"skip_first_draw,omitempty"`
 	// TurnLimit ends the game before turn TurnLimit+1 begins (0 = no limit).
-	TurnLimit int  `json:"turn_limit,omitempty"`
-	Over      bool `json:"over,omitempty"`
+	TurnLimit int `json:"turn_limit,omitempty"`
 	// Winner is the winning player once the game is over, or -1 for none.
 	Winner int `json:"winner"`
+
+	// The step and the flags share one word.
+	Step Step `json:"step"`
+	// CleanupPriority is set when state-based actions or triggers happened
+	// during cleanup, so players get priority and another cleanup follows (514.3a).
+	CleanupPriority bool `json:"cleanup_priority,omitempty"`
+	// SkipFirstDraw makes the starting player skip the draw of turn 1 (103.8a).
+	SkipFirstDraw bool `json:"skip_first_draw,omitempty"`
+	Over          bool `json:"over,omitempty"`
 
 	Cards CardPool `json:"-"`
 }
