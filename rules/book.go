@@ -212,6 +212,14 @@ func CompareNumbers(a, b string) int {
 	return strings.Compare(la, lb)
 }
 
+// Within reports whether rule number is root or lies under it: "117.3c"
+// is within "117.3c", "117.3" and "117"; "117.35" is not within "117.3".
+func Within(number, root string) bool {
+	tn, sn, ln := splitNumber(number)
+	tr, sr, lr := splitNumber(root)
+	return tn == tr && (sr == -1 || sn == sr && (lr == "" || ln == lr))
+}
+
 // splitNumber splits "117.3a" into "117", 3 and "a"; a missing rule part is -1.
 func splitNumber(n string) (top string, rule int, letter string) {
 	top, rest, ok := strings.Cut(n, ".")

@@ -217,6 +217,22 @@ func TestCompareNumbers(t *testing.T) {
 	}
 }
 
+func TestWithin(t *testing.T) {
+	for _, tc := range []struct {
+		number, root string
+		want         bool
+	}{
+		{"117", "117", true}, {"117.3", "117", true}, {"117.3c", "117", true},
+		{"117.3", "117.3", true}, {"117.3c", "117.3", true}, {"117.3c", "117.3c", true},
+		{"117.35", "117.3", false}, {"117.3c", "117.3d", false}, {"117.3", "117.3c", false},
+		{"117", "117.3", false}, {"1170", "117", false}, {"118.3", "117", false},
+	} {
+		if got := Within(tc.number, tc.root); got != tc.want {
+			t.Errorf("Within(%s, %s) = %v, want %v", tc.number, tc.root, got, tc.want)
+		}
+	}
+}
+
 func utf16Bytes(s string, bigEndian, bom bool) []byte {
 	var out []byte
 	if bom {

@@ -10,6 +10,7 @@ import (
 	"path"
 	"sort"
 
+	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/rules/engine"
 )
 
@@ -114,7 +115,7 @@ func (s *Set) Get(slug string) (*Example, bool) {
 func (s *Set) Citing(number string) []Cite {
 	best := map[*Example]int{}
 	for rule, cites := range s.byRule {
-		if rule != number && !isSubrule(rule, number) {
+		if !rules.Within(rule, number) {
 			continue
 		}
 		for _, c := range cites {
@@ -130,17 +131,4 @@ func (s *Set) Citing(number string) []Cite {
 		}
 	}
 	return out
-}
-
-// isSubrule reports whether rule lies under parent: "117.3c" under "117.3"
-// and "117", "117.3" under "117".
-func isSubrule(rule, parent string) bool {
-	if len(rule) <= len(parent) || rule[:len(parent)] != parent {
-		return false
-	}
-	next := rule[len(parent)]
-	if len(parent) == 3 {
-		return next == '.'
-	}
-	return next >= 'a' && next <= 'z' && len(rule) == len(parent)+1
 }

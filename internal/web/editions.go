@@ -176,14 +176,6 @@ func ruleParas(r *rules.Rule) []string {
 	return append([]string{r.Text}, r.Examples...)
 }
 
-// under reports whether number is root or one of its subrules.
-func under(number, root string) bool {
-	if root == "" || number == root {
-		return true
-	}
-	return strings.HasPrefix(number, root) && (number[len(root)] == '.' || (number[len(root)] >= 'a' && number[len(root)] <= 'z'))
-}
-
 // changes answers /{lang}/changes?from=…&to=…&rule=…: the rules added,
 // removed and changed between two editions of lang. Without from and to it
 // compares the newest edition with the one before; with only rule, it
@@ -287,7 +279,7 @@ func (s *Server) comparisonView(lang string, from, to *rules.Book, rule string) 
 	view := func(cs []change, in *rules.Book) []templates.Change {
 		var out []templates.Change
 		for _, ch := range cs {
-			if !under(ch.number, rule) {
+			if rule != "" && !rules.Within(ch.number, rule) {
 				continue
 			}
 			tc := templates.Change{Number: ch.number, Href: "/" + lang + "/rules/" + ch.number + s.editionQuery(lang, in)}
