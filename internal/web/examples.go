@@ -19,17 +19,6 @@ import (
 // MaxMoves bounds the moves a sandbox address may carry.
 const MaxMoves = 300
 
-// pick returns the text in lang, English when missing.
-func pick(t engine.Text, lang string) string {
-	switch {
-	case lang == "de" && t.De != "":
-		return t.De
-	case lang == "ja" && t.Ja != "":
-		return t.Ja
-	}
-	return t.En
-}
-
 func (s *Server) view(lang string) simview.View { return simview.View{Cat: s.Catalog, Lang: lang} }
 
 func exampleHref(lang, slug string, step int) string {
@@ -47,8 +36,8 @@ func (s *Server) exampleList(c echo.Context) error {
 	for _, ex := range s.Examples.List {
 		n := len(ex.Snapshots)
 		page.Items = append(page.Items, templates.ExampleItem{
-			Href: exampleHref(lang, ex.Slug, 1), Title: pick(ex.Title, lang),
-			Summary: ln.Segments(pick(ex.Summary, lang), ""),
+			Href: exampleHref(lang, ex.Slug, 1), Title: ex.Title.In(lang),
+			Summary: ln.Segments(ex.Summary.In(lang), ""),
 			Steps:   s.Catalog.Format(lang, "SimStepCount", n, map[string]any{"Count": n}),
 		})
 	}
@@ -84,19 +73,19 @@ func (s *Server) exampleStep(c echo.Context) error {
 		}
 		if step < 1 || step > n {
 			pe := errStatus(http.StatusNotFound, "ErrStepRange")
-			pe.suggestions = []templates.Link{{Href: exampleHref(lang, ex.Slug, 1), Label: pick(ex.Title, lang)}}
+			pe.suggestions = []templates.Link{{Href: exampleHref(lang, ex.Slug, 1), Label: ex.Title.In(lang)}}
 			return pe
 		}
 	}
 	v := s.view(lang)
 	snap := &ex.Snapshots[step-1]
 	ln := s.Library.Linkers[lang]
-	title := pick(ex.Title, lang)
-	narration := pick(ex.Summary, lang)
+	title := ex.Title.In(lang)
+	narration := ex.Summary.In(lang)
 	page := templates.SimStepPage{Title: title, Board: v.Board(&snap.State), PlayHref: "/" + lang + "/play/" + ex.Slug}
 	if step > 1 {
 		before := &ex.Snapshots[step-2].State
-		narration = pick(ex.Steps[step-2].Narration, lang)
+		narration = ex.Steps[step-2].Narration.In(lang)
 		page.Action = v.Action(before, *snap.Action)
 		page.Events = v.Events(before, &snap.State, snap.Events)
 		if rej := snap.Rejected; rej != nil {
@@ -168,7 +157,7 @@ func (s *Server) play(c echo.Context) error {
 			"Index": re.Index + 1, "Action": v.Action(before, re.Action), "Reason": v.Reason(ie.Reason),
 		})
 	}
-	title := pick(ex.Title, lang)
+	title := ex.Title.In(lang)
 	heading := s.Catalog.Format(lang, "PlayHeading", 0, map[string]any{"Title": title})
 	p := s.page(c, lang, heading, s.Catalog.T(lang, "PlayLead"), func(l string) (string, bool) {
 		return playHref(l, ex.Slug, codes), false
@@ -228,7 +217,7 @@ func (s *Server) examplesCiting(lang, num string) []templates.Link {
 func (s *Server) citingLinks(lang, num string) []templates.Link {
 	var out []templates.Link
 	for _, c := range s.Examples.Citing(num) {
-		label := pick(c.Example.Title, lang)
+		label := c.Example.Title.In(lang)
 		if c.Index > 0 {
 			label += " · " + strings.TrimSpace(s.Catalog.Format(lang, "ExampleStepOf", len(c.Example.Snapshots),
 				map[string]any{"Step": c.Index + 1, "Count": len(c.Example.Snapshots)}))

@@ -65,9 +65,9 @@ func TestEveryExampleStepRenders(t *testing.T) {
 				for i := len(s.Stack) - 1; i >= 0; i-- {
 					want = append(want, "<li><strong>"+html.EscapeString(s.Cards[s.Stack[i].Card].Name(lang))+"</strong>")
 				}
-				narration := pick(ex.Summary, lang)
+				narration := ex.Summary.In(lang)
 				if step > 1 {
-					narration = pick(ex.Steps[step-2].Narration, lang)
+					narration = ex.Steps[step-2].Narration.In(lang)
 				}
 				firstWords := []rune(narration)[:min(12, len([]rune(narration)))]
 				if !inOrder(r.body, want...) {

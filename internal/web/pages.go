@@ -115,7 +115,7 @@ func (s *Server) home(c echo.Context) error {
 	page := templates.HomePage{Page: p, BookTitle: b.Title, Effective: b.Effective, Intro: b.Intro, Sections: tocSections(lang, b)}
 	if s.Examples != nil {
 		for _, ex := range s.Examples.List[:min(homeExamples, len(s.Examples.List))] {
-			page.Examples = append(page.Examples, templates.Link{Href: exampleHref(lang, ex.Slug, 1), Label: pick(ex.Title, lang)})
+			page.Examples = append(page.Examples, templates.Link{Href: exampleHref(lang, ex.Slug, 1), Label: ex.Title.In(lang)})
 		}
 		n := len(s.Examples.List)
 		page.AllExamples = templates.Link{Href: "/" + lang + "/examples", Label: s.Catalog.Format(lang, "HomeAllExamples", n, map[string]any{"Count": n})}

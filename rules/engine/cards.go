@@ -8,11 +8,7 @@ import (
 )
 
 // Names holds a card's official printed names.
-type Names struct {
-	En string `json:"en"`
-	De string `json:"de"`
-	Ja string `json:"ja"`
-}
+type Names = Text
 
 // Card is a card definition: printed characteristics plus its behaviour as
 // data the engine interprets.
@@ -200,19 +196,7 @@ func (c Card) IsPermanentCard() bool {
 func (c Card) SorcerySpeed() bool { return !c.Is("instant") }
 
 // Name returns the card's name in a language ("en", "de", "ja"), falling back to English.
-func (c Card) Name(lang string) string {
-	switch lang {
-	case "de":
-		if c.Names.De != "" {
-			return c.Names.De
-		}
-	case "ja":
-		if c.Names.Ja != "" {
-			return c.Names.Ja
-		}
-	}
-	return c.Names.En
-}
+func (c Card) Name(lang string) string { return c.Names.In(lang) }
 
 var knownTypes = []string{"land", "creature", "instant", "sorcery", "enchantment", "artifact"}
 var knownKeywords = []string{"first_strike", "flying", "trample", "split_second", "bushido"}

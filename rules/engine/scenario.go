@@ -19,6 +19,18 @@ type Text struct {
 
 func (t Text) complete() bool { return t.En != "" && t.De != "" && t.Ja != "" }
 
+// In returns the text in lang ("en", "de" or "ja"), English when it has
+// none in lang.
+func (t Text) In(lang string) string {
+	switch {
+	case lang == "de" && t.De != "":
+		return t.De
+	case lang == "ja" && t.Ja != "":
+		return t.Ja
+	}
+	return t.En
+}
+
 // Scenario is a worked example: a start position and the actions played
 // from it, each with a narration (content/scenarios/{slug}.json).
 type Scenario struct {
