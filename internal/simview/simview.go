@@ -61,15 +61,11 @@ func (v View) Card(s *engine.State, id string) string {
 
 // Object names a permanent or stack object by id, "" when it is gone.
 func (v View) Object(s *engine.State, id int) string {
-	for _, p := range s.Battlefield {
-		if int(p.ID) == id {
-			return v.Card(s, p.Card)
-		}
+	if p := s.Permanent(id); p != nil {
+		return v.Card(s, p.Card)
 	}
-	for _, o := range s.Stack {
-		if o.ID == id {
-			return v.Card(s, o.Card)
-		}
+	if o := s.StackObject(id); o != nil {
+		return v.Card(s, o.Card)
 	}
 	return ""
 }
