@@ -184,7 +184,7 @@ func (s *Server) rule(c echo.Context) error {
 	target, ok := b.Rule(num)
 	fellBack := false
 	if !ok && ref != nil {
-		target, _, ok = s.currentRule(lang, num)
+		target, ok = ref.Rule(num)
 		fellBack = ok
 	}
 	if !ok {
@@ -201,7 +201,8 @@ func (s *Server) rule(c echo.Context) error {
 	if target.Level() == 2 {
 		root = target.Parent
 	}
-	if own, ok := b.Rule(root.Number); ok {
+	own, hasRoot := b.Rule(root.Number)
+	if hasRoot {
 		root = own // the heading in the page's language where it has one
 	}
 	eq := s.editionQuery(lang, b)
@@ -220,7 +221,7 @@ func (s *Server) rule(c echo.Context) error {
 	if fellBack {
 		// The page to index: the same subtree under its own number when
 		// the language has the rule it belongs to, else the English page.
-		if _, ok := b.Rule(root.Number); ok {
+		if hasRoot {
 			p.Canonical = s.baseURL(c) + "/" + lang + "/rules/" + root.Number
 		} else {
 			p.Canonical = s.baseURL(c) + "/" + refLang + "/rules/" + num
@@ -244,7 +245,7 @@ func (s *Server) rule(c echo.Context) error {
 		page.Examples = s.examplesCiting(lang, root.Number)
 	}
 	nav := b
-	if _, ok := b.Rule(root.Number); !ok {
+	if !hasRoot {
 		nav = ref
 	}
 	if prev := nav.Prev(root); prev != nil {
