@@ -29,9 +29,10 @@ func ParseFormat(s string) (f Format, ok bool) {
 }
 
 // Linkify returns s with every reference Find reports replaced by a link
-// to href(ref). For HTML the whole post is escaped as plain text; Markdown
-// and BBCode posts are kept as written apart from the added links.
-func Linkify(s string, f Format, href func(Ref) string) string {
+// to href(ref), and those references. For HTML the whole post is escaped
+// as plain text; Markdown and BBCode posts are kept as written apart from
+// the added links.
+func Linkify(s string, f Format, href func(Ref) string) (string, []Ref) {
 	var b strings.Builder
 	last := 0
 	text := func(t string) {
@@ -41,7 +42,8 @@ func Linkify(s string, f Format, href func(Ref) string) string {
 			b.WriteString(t)
 		}
 	}
-	for _, r := range Find(s) {
+	found := Find(s)
+	for _, r := range found {
 		text(s[last:r.Start])
 		label, u := r.Text(s), href(r)
 		switch f {
@@ -55,5 +57,5 @@ func Linkify(s string, f Format, href func(Ref) string) string {
 		last = r.End
 	}
 	text(s[last:])
-	return b.String()
+	return b.String(), found
 }

@@ -95,17 +95,17 @@ func TestLinkify(t *testing.T) {
 		Markdown: `See [rule 704.5a](https://rules.example/r/704.5a) & <b>[CR 117.3](https://rules.example/r/117.3)</b> [x]`,
 		BBCode:   `See [url=https://rules.example/r/704.5a]rule 704.5a[/url] & <b>[url=https://rules.example/r/117.3]CR 117.3[/url]</b> [x]`,
 	} {
-		if got := Linkify(post, f, href); got != want {
+		if got, _ := Linkify(post, f, href); got != want {
 			t.Errorf("%s:\n got %s\nwant %s", f, got, want)
 		}
 	}
 	// A post linkified once is not linked again.
-	once := Linkify(post, Markdown, href)
-	if twice := Linkify(once, Markdown, href); twice != once {
+	once, _ := Linkify(post, Markdown, href)
+	if twice, _ := Linkify(once, Markdown, href); twice != once {
 		t.Errorf("markdown relinked:\n%s", twice)
 	}
-	once = Linkify(post, BBCode, href)
-	if twice := Linkify(once, BBCode, href); twice != once {
+	once, _ = Linkify(post, BBCode, href)
+	if twice, _ := Linkify(once, BBCode, href); twice != once {
 		t.Errorf("bbcode relinked:\n%s", twice)
 	}
 }

@@ -59,8 +59,8 @@ func (s *Server) linkify(c echo.Context) error {
 			return err
 		}
 		chosen = f
-		out := refs.Linkify(text, f, s.shortHref(c))
-		n := len(refs.Find(text))
+		out, found := refs.Linkify(text, f, s.shortHref(c))
+		n := len(found)
 		page.Text, page.Done, page.Output = text, true, out
 		page.Count = s.Catalog.Format(lang, "LinkifyCount", n, map[string]any{"Count": n})
 		if f == refs.HTML {
@@ -98,11 +98,12 @@ func (s *Server) linkifyAPI(c echo.Context) error {
 		return err
 	}
 	href := s.shortHref(c)
-	found := []linkifyRef{}
-	for _, r := range refs.Find(text) {
-		found = append(found, linkifyRef{Text: r.Text(text), Number: r.Number, Through: r.Through, URL: href(r)})
+	out, found := refs.Linkify(text, f, href)
+	list := []linkifyRef{}
+	for _, r := range found {
+		list = append(list, linkifyRef{Text: r.Text(text), Number: r.Number, Through: r.Through, URL: href(r)})
 	}
-	return c.JSON(http.StatusOK, map[string]any{"format": f, "output": refs.Linkify(text, f, href), "refs": found})
+	return c.JSON(http.StatusOK, map[string]any{"format": f, "output": out, "refs": list})
 }
 
 // oldShortLink answers /r/2008/{ref}: the rule's number in the 2008
