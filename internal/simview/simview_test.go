@@ -155,12 +155,7 @@ func TestDamageNamesSourceAndRecipient(t *testing.T) {
 // aura names what it enters attached to.
 func TestCountersAbilitiesAndAuras(t *testing.T) {
 	cat := testCatalog(t)
-	cards := map[string]engine.Card{
-		"gemstone-array": {ID: "gemstone-array", Names: engine.Names{En: "Gemstone Array", De: "Edelsteinreihe", Ja: "宝石の配列"}, Types: []string{"artifact"}},
-		"holy-strength":  {ID: "holy-strength", Names: engine.Names{En: "Holy Strength", De: "Heilige Stärke", Ja: "神聖なる力"}, Types: []string{"enchantment"}},
-		"grizzly-bears":  {ID: "grizzly-bears", Names: engine.Names{En: "Grizzly Bears", De: "Grizzlybären", Ja: "灰色熊"}, Types: []string{"creature"}, Power: 2, Toughness: 2},
-	}
-	before := engine.NewState(cards, "Anna", "Ben")
+	before := engine.NewState(testCards(), "Anna", "Ben")
 	before.Battlefield = []engine.Permanent{{ID: 3, Card: "gemstone-array"}, {ID: 5, Card: "grizzly-bears"}}
 	before.Stack = []engine.StackObject{{ID: 4, Kind: engine.KindAbility, Card: "gemstone-array", Source: 3}}
 	after := before
@@ -211,11 +206,13 @@ func testCatalog(t *testing.T) *locales.Catalog {
 	return cat
 }
 
-// testCards is a small pool: an instant and a creature.
+// testCards is a small pool: an instant, a creature, an artifact and an aura.
 func testCards() map[string]engine.Card {
 	return map[string]engine.Card{
-		"shock":         {ID: "shock", Names: engine.Names{En: "Shock", De: "Schock", Ja: "ショック"}, Types: []string{"instant"}},
-		"grizzly-bears": {ID: "grizzly-bears", Names: engine.Names{En: "Grizzly Bears", De: "Grizzlybären", Ja: "灰色熊"}, Types: []string{"creature"}, Power: 2, Toughness: 2},
+		"shock":          {ID: "shock", Names: engine.Names{En: "Shock", De: "Schock", Ja: "ショック"}, Types: []string{"instant"}},
+		"grizzly-bears":  {ID: "grizzly-bears", Names: engine.Names{En: "Grizzly Bears", De: "Grizzlybären", Ja: "灰色熊"}, Types: []string{"creature"}, Power: 2, Toughness: 2},
+		"gemstone-array": {ID: "gemstone-array", Names: engine.Names{En: "Gemstone Array", De: "Edelsteinreihe", Ja: "宝石の配列"}, Types: []string{"artifact"}},
+		"holy-strength":  {ID: "holy-strength", Names: engine.Names{En: "Holy Strength", De: "Heilige Stärke", Ja: "神聖なる力"}, Types: []string{"enchantment"}},
 	}
 }
 
