@@ -96,11 +96,20 @@ type GlossaryPage struct {
 	Terms []Link
 }
 
-// TermPage shows one glossary entry.
+// TermPage shows one glossary entry, optionally beside the same entry in a
+// second language.
 type TermPage struct {
 	Page
-	Name       string
-	Definition []Text
+	Name        string
+	Definition  []Text
+	CompareWith []Link    // turn a comparison on (or off)
+	Other       *TermText // the entry in the compared language
+}
+
+// TermText is a glossary entry in a language other than the page's.
+type TermText struct {
+	Lang, Name, Href string
+	Definition       []Text
 }
 
 // ErrorPage explains a 4xx or 5xx answer.

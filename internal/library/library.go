@@ -29,6 +29,8 @@ type Library struct {
 	Editions map[string][]*rules.Book
 	// Old2008 maps the 2008 rule numbers forum posts still cite to today's.
 	Old2008 *refs.Renumbering
+	// Glossary aligns the glossary entries of Books across languages.
+	Glossary *Alignment
 }
 
 // Edition returns lang's edition with the given ID ("2025-11-14").
@@ -96,6 +98,13 @@ func Load(o Overrides) (*Library, error) {
 		lib.Editions[lang] = books
 		lib.Books[lang] = books[0]
 		lib.Linkers[lang] = richtext.New(books[0])
+	}
+	table, err := content.FS.ReadFile("glossary.tsv")
+	if err != nil {
+		return nil, err
+	}
+	if lib.Glossary, err = align(table, lib.Books); err != nil {
+		return nil, fmt.Errorf("content/glossary.tsv: %w", err)
 	}
 	return lib, nil
 }

@@ -456,17 +456,27 @@ func (s *Server) term(c echo.Context) error {
 	if u, err := url.PathUnescape(slug); err == nil {
 		slug = u
 	}
-	t, ok := s.book(lang).Term(slug)
+	t, canonical, ok := s.Library.Term(lang, slug)
 	if !ok {
 		pe := errStatus(http.StatusNotFound, "ErrTermNotFound")
 		pe.suggestions = []templates.Link{{Href: "/" + lang + "/glossary", Label: s.Catalog.T(lang, "GlossaryHeading")}}
 		return pe
 	}
-	// Glossaries are not aligned across languages: the switcher leads to
-	// the other languages' glossaries.
+	if !canonical {
+		// Another language's slug: this language's entry for the same term.
+		target := templates.TermHref(lang, t.Slug)
+		if q := c.Request().URL.RawQuery; q != "" {
+			target += "?" + q
+		}
+		return c.Redirect(http.StatusMovedPermanently, target)
+	}
+	cmp := c.QueryParam("compare")
+	if cmp != "" && !locales.Has(cmp) {
+		return errStatus(http.StatusBadRequest, "ErrCompareLang")
+	}
 	p := s.page(c, lang, t.Name, describe(strings.Join(t.Definition, " "), 1), func(l string) (string, bool) {
-		if l == lang {
-			return "/" + l + "/glossary/" + url.PathEscape(t.Slug), true
+		if o, ok := s.counterpart(t, lang, l); ok {
+			return templates.TermHref(l, o.Slug), true
 		}
 		return "/" + l + "/glossary", false
 	})
@@ -480,6 +490,32 @@ func (s *Server) term(c echo.Context) error {
 	for _, d := range t.Definition {
 		page.Definition = append(page.Definition, ln.Segments(d, t.Slug))
 	}
+	href := templates.TermHref(lang, t.Slug)
+	for _, l := range locales.Languages {
+		o, ok := s.counterpart(t, lang, l)
+		switch {
+		case l == lang || !ok:
+		case l == cmp:
+			page.CompareWith = append(page.CompareWith, templates.Link{Href: href, Label: s.Catalog.T(lang, "CompareOff")})
+			page.Other = &templates.TermText{Lang: l, Name: o.Name, Href: templates.TermHref(l, o.Slug)}
+			for _, d := range o.Definition {
+				page.Other.Definition = append(page.Other.Definition, s.Library.Linkers[l].Segments(d, o.Slug))
+			}
+		default:
+			page.CompareWith = append(page.CompareWith, templates.Link{
+				Href: href + "?compare=" + l, Lang: l,
+				Label: s.Catalog.T(lang, "CompareWith") + " " + langNames[l],
+			})
+		}
+	}
 	s.remember(c, lang)
 	return s.render(c, http.StatusOK, templates.Term(page))
+}
+
+// counterpart is the glossary entry t of lang's book in language l.
+func (s *Server) counterpart(t *rules.Term, lang, l string) (*rules.Term, bool) {
+	if l == lang {
+		return t, true
+	}
+	return s.Library.Glossary.Counterpart(t, l)
 }

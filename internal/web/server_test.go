@@ -331,3 +331,39 @@ func TestHealthz(t *testing.T) {
 		t.Errorf("%d %q", r.status, r.body)
 	}
 }
+
+// TestGlossaryEntriesAreAlignedAcrossLanguages: the language switch and
+// ?compare= keep the term, and another language's slug redirects to this
+// language's entry.
+func TestGlossaryEntriesAreAlignedAcrossLanguages(t *testing.T) {
+	de, ja := "/de/glossary/"+urlEscape("priorität"), "/ja/glossary/"+urlEscape("優先権")
+	r := get(t, "/en/glossary/priority")
+	if r.status != 200 {
+		t.Fatal(r.status)
+	}
+	mustContain(t, "switcher and hreflang", r.body,
+		`href="`+de+`" hreflang="de"`, `href="`+ja+`" hreflang="ja"`,
+		`<link rel="alternate" hreflang="de" href="http://127.0.0.1:`, de+`"><link rel="alternate" hreflang="ja"`,
+		`href="/en/glossary/priority?compare=ja" hreflang="ja"`)
+
+	for path, want := range map[string]string{
+		"/ja/glossary/priority":            ja,
+		"/de/glossary/priority?compare=ja": de + "?compare=ja",
+		"/en/glossary/" + urlEscape("優先権"): "/en/glossary/priority",
+	} {
+		r := get(t, path)
+		if r.status != http.StatusMovedPermanently || r.header.Get("Location") != want {
+			t.Errorf("%s: %d → %q, want 301 → %q", path, r.status, r.header.Get("Location"), want)
+		}
+	}
+
+	r = get(t, "/en/glossary/priority?compare=de")
+	if r.status != 200 {
+		t.Fatal(r.status)
+	}
+	mustContain(t, "comparison", r.body, `<article class="term-entry compare">`, `<div class="text" lang="de">`,
+		`<a class="term" href="`+de+`">Priorität</a>`, `<a href="/en/glossary/priority" hreflang="">`)
+	if r := get(t, "/en/glossary/priority?compare=xx"); r.status != http.StatusBadRequest {
+		t.Errorf("compare=xx: %d", r.status)
+	}
+}

@@ -1,0 +1,101 @@
+package library
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/rules"
+)
+
+// Alignment pairs each glossary entry with the same entry in the other
+// languages, from content/glossary.tsv: a header row of language codes,
+// then one row per entry naming it in each language.
+type Alignment struct {
+	rows  []map[string]*rules.Term // per row: the entry in each language's book
+	index map[*rules.Term]int      // entry → its row
+}
+
+// align resolves the table's names in books (one per language). A name a
+// book lacks, as an operator's official file may, leaves that cell empty.
+func align(table []byte, books map[string]*rules.Book) (*Alignment, error) {
+	a := &Alignment{index: map[*rules.Term]int{}}
+	var langs []string
+	byName := map[string]map[string]*rules.Term{}
+	for lang, b := range books {
+		byName[lang] = make(map[string]*rules.Term, len(b.Glossary))
+		for _, t := range b.Glossary {
+			byName[lang][t.Name] = t
+		}
+	}
+	sc := bufio.NewScanner(bytes.NewReader(table))
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cells := strings.Split(line, "\t")
+		if langs == nil {
+			for _, l := range cells {
+				if !locales.Has(l) {
+					return nil, fmt.Errorf("line %d: header names unknown language %q", n, l)
+				}
+			}
+			langs = cells
+			continue
+		}
+		if len(cells) != len(langs) {
+			return nil, fmt.Errorf("line %d: %d cells, want one per language (%s)", n, len(cells), strings.Join(langs, ", "))
+		}
+		row := map[string]*rules.Term{}
+		for i, name := range cells {
+			if t, ok := byName[langs[i]][name]; ok {
+				if prev, dup := a.index[t]; dup {
+					return nil, fmt.Errorf("line %d: %s entry %q is already in row %d", n, langs[i], name, prev+1)
+				}
+				row[langs[i]] = t
+				a.index[t] = len(a.rows)
+			}
+		}
+		a.rows = append(a.rows, row)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if langs == nil {
+		return nil, fmt.Errorf("no header row")
+	}
+	return a, nil
+}
+
+// Counterpart returns the entry in lang that t is aligned with.
+func (a *Alignment) Counterpart(t *rules.Term, lang string) (*rules.Term, bool) {
+	i, ok := a.index[t]
+	if !ok {
+		return nil, false
+	}
+	c, ok := a.rows[i][lang]
+	return c, ok
+}
+
+// Term finds lang's glossary entry for a slug: lang's own entry, else the
+// entry aligned with another language's entry of that slug (a link shared
+// across languages). canonical is false in the second case.
+func (l *Library) Term(lang, slug string) (t *rules.Term, canonical, ok bool) {
+	if t, ok := l.Books[lang].Term(slug); ok {
+		return t, true, true
+	}
+	for _, other := range locales.Languages {
+		if other == lang {
+			continue
+		}
+		if o, ok := l.Books[other].Term(slug); ok {
+			if t, ok := l.Glossary.Counterpart(o, lang); ok {
+				return t, false, true
+			}
+		}
+	}
+	return nil, false, false
+}
