@@ -19,7 +19,7 @@ func official(t *testing.T, date string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return []byte(strings.Replace(string(data), "November 14, 2025", date, 1))
+	return []byte(strings.Replace(string(data), "April 17, 2026", date, 1))
 }
 
 // serve answers /rules.txt with body and anything else with 404.
@@ -42,7 +42,7 @@ func oldFile(t *testing.T) (path string, old []byte) {
 	t.Helper()
 	dir := t.TempDir()
 	path = filepath.Join(dir, "MagicCompRules.txt")
-	old = official(t, "November 14, 2025")
+	old = official(t, "April 17, 2026")
 	if err := os.WriteFile(path, old, 0o640); err != nil {
 		t.Fatal(err)
 	}
@@ -64,12 +64,12 @@ func untouched(t *testing.T, path string, old []byte) {
 
 func TestFetchSwapsInAGoodFile(t *testing.T) {
 	path, _ := oldFile(t)
-	fresh := official(t, "February 6, 2026")
+	fresh := official(t, "November 13, 2026")
 	res, err := Fetch(context.Background(), Options{URL: serve(t, fresh), Out: path})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Edition != "2026-02-06" || res.Rules < 100 || res.Terms == 0 || res.Unchanged || res.Path != path {
+	if res.Edition != "2026-11-13" || res.Rules < 100 || res.Terms == 0 || res.Unchanged || res.Path != path {
 		t.Errorf("result %+v", res)
 	}
 	got, _ := os.ReadFile(path)
@@ -88,7 +88,7 @@ func TestFetchSwapsInAGoodFile(t *testing.T) {
 }
 
 func TestFetchKeepsTheOldFileOnBadDownloads(t *testing.T) {
-	fresh := official(t, "February 6, 2026")
+	fresh := official(t, "November 13, 2026")
 	glossary := strings.LastIndex(string(fresh), "\nGlossary\n") // the first is in the contents
 	cases := map[string]struct {
 		url  func(t *testing.T) string
@@ -99,7 +99,7 @@ func TestFetchKeepsTheOldFileOnBadDownloads(t *testing.T) {
 		"truncated before the glossary": {func(t *testing.T) string { return serve(t, fresh[:glossary]) }, "no glossary"},
 		"not a rules file":              {func(t *testing.T) string { return serve(t, []byte("<html>Maintenance</html>")) }, "not a rules file"},
 		"binary":                        {func(t *testing.T) string { return serve(t, []byte{0x89, 'P', 'N', 'G', 0, 0, 0}) }, "not a rules file"},
-		"older edition":                 {func(t *testing.T) string { return serve(t, official(t, "June 13, 2025")) }, "older than the 2025-11-14 edition"},
+		"older edition":                 {func(t *testing.T) string { return serve(t, official(t, "June 13, 2025")) }, "older than the 2026-04-17 edition"},
 		"undated":                       {func(t *testing.T) string { return serve(t, official(t, "soon")) }, "no effective date"},
 		"no server": {func(t *testing.T) string {
 			srv := httptest.NewServer(http.NotFoundHandler())
@@ -121,7 +121,7 @@ func TestFetchKeepsTheOldFileOnBadDownloads(t *testing.T) {
 
 func TestFetchRefusesHugeBodies(t *testing.T) {
 	path, old := oldFile(t)
-	_, err := Fetch(context.Background(), Options{URL: serve(t, official(t, "February 6, 2026")), Out: path, MaxBytes: 1000})
+	_, err := Fetch(context.Background(), Options{URL: serve(t, official(t, "November 13, 2026")), Out: path, MaxBytes: 1000})
 	if err == nil || !strings.Contains(err.Error(), "larger than 1000 bytes") {
 		t.Errorf("error %v", err)
 	}
@@ -132,11 +132,11 @@ func TestFetchRefusesHugeBodies(t *testing.T) {
 func TestFetchIntoADirectoryOfEditions(t *testing.T) {
 	path, old := oldFile(t)
 	dir := filepath.Dir(path)
-	res, err := Fetch(context.Background(), Options{URL: serve(t, official(t, "February 6, 2026")), Out: dir})
+	res, err := Fetch(context.Background(), Options{URL: serve(t, official(t, "November 13, 2026")), Out: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := filepath.Join(dir, "MagicCompRules-2026-02-06.txt"); res.Path != want {
+	if want := filepath.Join(dir, "MagicCompRules-2026-11-13.txt"); res.Path != want {
 		t.Errorf("path %s, want %s", res.Path, want)
 	}
 	if got, _ := os.ReadFile(path); string(got) != string(old) {

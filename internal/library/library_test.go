@@ -79,7 +79,7 @@ func TestOverridesAndErrors(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 	// A download cut off before the glossary parses, but is refused.
-	full := edition(t, dir, "full.txt", "November 14, 2025")
+	full := edition(t, dir, "full.txt", "April 17, 2026")
 	data, err := os.ReadFile(full)
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +101,7 @@ func edition(t *testing.T, dir, name, date string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := strings.Replace(string(data), "November 14, 2025", date, 1)
+	text := strings.Replace(string(data), "April 17, 2026", date, 1)
 	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
@@ -111,8 +111,8 @@ func edition(t *testing.T, dir, name, date string) string {
 
 func TestEditionsNewestFirst(t *testing.T) {
 	dir := t.TempDir()
-	a := edition(t, dir, "a.txt", "February 6, 2026")
-	b := edition(t, dir, "b.txt", "November 14, 2025")
+	a := edition(t, dir, "a.txt", "November 13, 2026")
+	b := edition(t, dir, "b.txt", "April 17, 2026")
 	c := edition(t, dir, "c.TXT", "June 13, 2025")
 	if err := os.WriteFile(filepath.Join(dir, "notes.md"), []byte("not a rules file"), 0o600); err != nil {
 		t.Fatal(err)
@@ -130,7 +130,7 @@ func TestEditionsNewestFirst(t *testing.T) {
 			for _, e := range lib.Editions["en"] {
 				got = append(got, e.Edition())
 			}
-			if want := []string{"2026-02-06", "2025-11-14", "2025-06-13"}; !slices.Equal(got, want) {
+			if want := []string{"2026-11-13", "2026-04-17", "2025-06-13"}; !slices.Equal(got, want) {
 				t.Errorf("editions %v, want %v", got, want)
 			}
 			if lib.Books["en"] != lib.Editions["en"][0] || lib.Books["en"].Source() != a {
@@ -142,7 +142,7 @@ func TestEditionsNewestFirst(t *testing.T) {
 			if _, ok := lib.Edition("en", "2024-01-01"); ok {
 				t.Error("unknown edition found")
 			}
-			if len(lib.Editions["de"]) != 1 || lib.Books["de"].Edition() != "2025-11-14" {
+			if len(lib.Editions["de"]) != 1 || lib.Books["de"].Edition() != "2026-04-17" {
 				t.Errorf("embedded German: %d editions", len(lib.Editions["de"]))
 			}
 		})
@@ -151,10 +151,10 @@ func TestEditionsNewestFirst(t *testing.T) {
 
 func TestEditionsNeedDistinctDates(t *testing.T) {
 	dir := t.TempDir()
-	a := edition(t, dir, "a.txt", "November 14, 2025")
-	b := edition(t, dir, "b.txt", "November 14, 2025")
+	a := edition(t, dir, "a.txt", "April 17, 2026")
+	b := edition(t, dir, "b.txt", "April 17, 2026")
 	undated := edition(t, dir, "undated.txt", "a date to be announced")
-	if _, err := Load(Overrides{"en": {a, b}}); err == nil || !strings.Contains(err.Error(), "2025-11-14 edition") {
+	if _, err := Load(Overrides{"en": {a, b}}); err == nil || !strings.Contains(err.Error(), "2026-04-17 edition") {
 		t.Errorf("same date twice: %v", err)
 	}
 	if _, err := Load(Overrides{"en": {a, undated}}); err == nil || !strings.Contains(err.Error(), "undated.txt: no effective date") {

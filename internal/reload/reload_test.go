@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -67,38 +68,39 @@ func TestReloadSwapsOnlyAGoodLibrary(t *testing.T) {
 	srv := httptest.NewServer(site)
 	defer srv.Close()
 
-	if _, body := page(t, srv, "/en/rules/117"); !strings.Contains(body, "Edition of 14 November 2025") {
-		t.Fatal("first load does not show the 2025 edition")
+	if _, body := page(t, srv, "/en/rules/117"); !strings.Contains(body, "Edition of 17 April 2026") {
+		t.Fatal("first load does not show the embedded edition")
 	}
-	newer := strings.Replace(string(text), "November 14, 2025", "February 6, 2026", 1)
-	at := strings.LastIndex(newer, "\n120. Damage\n")
-	newer = newer[:at] + "\n118. Brand-New Rules\n\n118.1. A zebrafish rule of the newer edition.\n" + newer[at:]
+	newer := strings.Replace(string(text), "April 17, 2026", "November 13, 2026", 1)
+	at := strings.LastIndex(newer, "\n123. ") // rule 124, which no edition has, goes after rule 123
+	at += regexp.MustCompile(`\n[1-9]\. `).FindStringIndex(newer[at:])[0]
+	newer = newer[:at] + "\n124. Brand-New Rules\n\n124.1. A zebrafish rule of the newer edition.\n" + newer[at:]
 	write("2026.txt", newer)
 	if err := site.Reload(); err != nil {
 		t.Fatal(err)
 	}
-	if status, body := page(t, srv, "/en/rules/118.1"); status != http.StatusOK || !strings.Contains(body, "Edition of 6 February 2026") {
-		t.Errorf("after reload: %d, newest edition shown: %v", status, strings.Contains(body, "6 February 2026"))
+	if status, body := page(t, srv, "/en/rules/124.1"); status != http.StatusOK || !strings.Contains(body, "Edition of 13 November 2026") {
+		t.Errorf("after reload: %d, newest edition shown: %v", status, strings.Contains(body, "13 November 2026"))
 	}
-	if status, body := page(t, srv, "/api/en/search?q=zebrafish"); status != http.StatusOK || !strings.Contains(body, `"number":"118.1"`) {
+	if status, body := page(t, srv, "/api/en/search?q=zebrafish"); status != http.StatusOK || !strings.Contains(body, `"number":"124.1"`) {
 		t.Errorf("search after reload: %d %s", status, body)
 	}
-	if site.Library().Books["en"].Edition() != "2026-02-06" {
+	if site.Library().Books["en"].Edition() != "2026-11-13" {
 		t.Errorf("Library() is %s", site.Library().Books["en"].Edition())
 	}
 
 	// A download cut off in the middle of a rule: the reload fails, naming
 	// the file, and the 2026 edition stays.
 	cut := newer[:strings.Index(newer, "\n117.3a")] + "\n117.3a\n"
-	write("2027.txt", strings.Replace(cut, "February 6, 2026", "March 1, 2027", 1))
+	write("2027.txt", strings.Replace(cut, "November 13, 2026", "March 1, 2027", 1))
 	err = site.Reload()
 	if err == nil || !strings.Contains(err.Error(), "2027.txt") {
 		t.Fatalf("broken file: err %v", err)
 	}
-	if status, body := page(t, srv, "/en/rules/118.1"); status != http.StatusOK || !strings.Contains(body, "Edition of 6 February 2026") {
+	if status, body := page(t, srv, "/en/rules/124.1"); status != http.StatusOK || !strings.Contains(body, "Edition of 13 November 2026") {
 		t.Errorf("after a failed reload: %d", status)
 	}
-	if _, body := page(t, srv, "/api/en/search?q=zebrafish"); !strings.Contains(body, `"number":"118.1"`) {
+	if _, body := page(t, srv, "/api/en/search?q=zebrafish"); !strings.Contains(body, `"number":"124.1"`) {
 		t.Errorf("search after a failed reload: %s", body)
 	}
 }

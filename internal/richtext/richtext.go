@@ -34,7 +34,7 @@ type Segment struct {
 // Linker links the rule numbers and glossary terms of one book.
 type Linker struct {
 	book  *rules.Book
-	terms map[byte][]term // by first byte, longest first
+	terms map[rune][]term // by first letter, longest first
 	cjk   bool            // terms may start and end anywhere (Japanese)
 }
 
@@ -49,7 +49,7 @@ var numberRe = regexp.MustCompile(`\d{3}(?:\.\d{1,3}[a-z]?)?`)
 // New builds a Linker for a book. Every glossary term and its simple plural
 // (English "s", German "en"/"n") is matched, longest first.
 func New(book *rules.Book) *Linker {
-	l := &Linker{book: book, cjk: book.Lang == "ja", terms: map[byte][]term{}}
+	l := &Linker{book: book, cjk: book.Lang == "ja", terms: map[rune][]term{}}
 	seen := map[string]bool{}
 	add := func(s, slug string) {
 		s = strings.ToLower(s)
@@ -57,7 +57,8 @@ func New(book *rules.Book) *Linker {
 			return
 		}
 		seen[s] = true
-		l.terms[s[0]] = append(l.terms[s[0]], term{lower: s, slug: slug})
+		r, _ := utf8.DecodeRuneInString(s)
+		l.terms[r] = append(l.terms[r], term{lower: s, slug: slug})
 	}
 	for _, t := range book.Glossary {
 		for _, name := range strings.Split(t.Name, ",") {
@@ -150,7 +151,8 @@ func (l *Linker) termAt(text, lower string, i int) (int, string) {
 	if lower != "" {
 		hay = lower[i:]
 	}
-	for _, t := range l.terms[hay[0]] {
+	first, _ := utf8.DecodeRuneInString(hay)
+	for _, t := range l.terms[first] {
 		if !strings.HasPrefix(hay, t.lower) {
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -60,8 +61,8 @@ func embeddedText(tb testing.TB, lang string) string {
 
 // nextEdition is the embedded English text as a newer official edition
 // might change it: 117.3b reworded, 117.3e added, 117.7 removed and a new
-// rule 118 with a subrule. The German and Japanese texts have neither
-// 117.3e nor 118.
+// rule 124 with a subrule. The German and Japanese texts have neither
+// 117.3e nor 124.
 func nextEdition(tb testing.TB) string {
 	tb.Helper()
 	text := embeddedText(tb, "en")
@@ -71,13 +72,15 @@ func nextEdition(tb testing.TB) string {
 		}
 		text = strings.Replace(text, old, new, 1)
 	}
-	edit("November 14, 2025", "February 6, 2026")
-	edit("has resolved, the active player receives priority.", "has resolved, the active player gets priority again.")
+	edit("April 17, 2026", "November 13, 2026")
+	i := strings.Index(text, "\n117.3b ")
+	j := i + 1 + strings.Index(text[i+1:], "\n")
+	text = text[:i] + text[i:j] + " Zeppelins change nothing here." + text[j:]
 	edit("\n117.4. ", "\n117.3e A new subrule only the newest English edition has.\n\n117.4. ")
-	i := strings.Index(text, "\n117.7. ")
-	j := i + strings.Index(text[i:], "\n120. Damage\n")
-	text = text[:i] + "\n118. Brand-New Rules\n\n118.1. A rule only the newest English edition has.\n\n118.1a A subrule of it, see rule 117.3e.\n" + text[j:]
-	return text
+	i = strings.Index(text, "\n117.7. ")
+	j = i + strings.Index(text[i:], "\n118. ")
+	text = text[:i] + text[j:]
+	return withNewRule124(text, "\n124. Brand-New Rules\n\n124.1. A rule only the newest English edition has.\n\n124.1a A subrule of it, see rule 117.3e.\n")
 }
 
 var (
@@ -86,8 +89,8 @@ var (
 	edErr  error
 )
 
-// editionsServer loads two English editions (2025-11-14 embedded, and
-// 2026-02-06) beside the embedded German and Japanese texts.
+// editionsServer loads two English editions (2026-04-17 embedded, and
+// 2026-11-13) beside the embedded German and Japanese texts.
 func editionsServer(t *testing.T) *echo.Echo {
 	t.Helper()
 	edOnce.Do(func() {
@@ -129,13 +132,13 @@ func TestRulePageNamesItsEdition(t *testing.T) {
 	if r.status != 200 {
 		t.Fatalf("status %d", r.status)
 	}
-	mustContain(t, "newest", r.body, "Edition of 6 February 2026", `href="/en/changes?rule=117">History of this rule`,
-		`id="117.3e"`, " gets ", " again.</p>")
+	mustContain(t, "newest", r.body, "Edition of 13 November 2026", `href="/en/changes?rule=117">History of this rule`,
+		`id="117.3e"`, "Zeppelins change nothing here.</p>")
 	if strings.Contains(r.body, `id="117.7"`) {
 		t.Error("the newest edition shows the removed 117.7")
 	}
 	// A single edition: the line, but no history.
-	for lang, want := range map[string]string{"en": "Edition of 14 November 2025", "de": "Fassung vom 14. November 2025", "ja": "2025年11月14日版"} {
+	for lang, want := range map[string]string{"en": "Edition of 17 April 2026", "de": "Fassung vom 17. April 2026", "ja": "2026年4月17日版"} {
 		r := get(t, "/"+lang+"/rules/117")
 		mustContain(t, lang, r.body, `<p class="edition">`+want)
 		if strings.Contains(r.body, "/changes?rule=") {
@@ -146,29 +149,29 @@ func TestRulePageNamesItsEdition(t *testing.T) {
 
 func TestOlderEditionStaysReachable(t *testing.T) {
 	h := editionsServer(t)
-	r := do(h, "/en/rules/117?edition=2025-11-14")
+	r := do(h, "/en/rules/117?edition=2026-04-17")
 	if r.status != 200 {
 		t.Fatalf("status %d", r.status)
 	}
 	mustContain(t, "2025 edition", r.body,
-		"Edition of 14 November 2025", `href="/en/rules/117">Go to the current edition`,
-		`id="117.7"`, " receives ",
-		`href="/en/rules/117?edition=2025-11-14#117.3b"`, // links in the text stay in the edition
-		`rel="next" href="/en/rules/120?edition=2025-11-14"`,
-		`<link rel="canonical" href="https://rules.test/en/rules/117?edition=2025-11-14">`,
+		"Edition of 17 April 2026", `href="/en/rules/117">Go to the current edition`,
+		`id="117.7"`,
+		`class="ref" href="/en/rules/514?edition=2026-04-17#514.3"`, // links in the text stay in the edition
+		`rel="next" href="/en/rules/118?edition=2026-04-17"`,
+		`<link rel="canonical" href="https://rules.test/en/rules/117?edition=2026-04-17">`,
 		`hreflang="de" href="https://rules.test/de/rules/117"`, // German's current text is that edition
 	)
 	if strings.Contains(r.body, `id="117.3e"`) || strings.Contains(r.body, "compare=") {
 		t.Error("the 2025 edition shows 117.3e or comparison links")
 	}
-	if r := do(h, "/en/rules/117.7?edition=2025-11-14"); r.status != 200 {
+	if r := do(h, "/en/rules/117.7?edition=2026-04-17"); r.status != 200 {
 		t.Errorf("117.7 in 2025: %d", r.status)
 	}
 	if r := do(h, "/en/rules/117.7"); r.status != 404 {
 		t.Errorf("removed 117.7 in the newest edition: %d", r.status)
 	}
 	// The newest edition named explicitly is the default page.
-	if r := do(h, "/en/rules/117?edition=2026-02-06"); r.status != 200 || !strings.Contains(r.body, `id="117.3e"`) || !strings.Contains(r.body, `rel="canonical" href="https://rules.test/en/rules/117"`) {
+	if r := do(h, "/en/rules/117?edition=2026-11-13"); r.status != 200 || !strings.Contains(r.body, `id="117.3e"`) || !strings.Contains(r.body, `rel="canonical" href="https://rules.test/en/rules/117"`) {
 		t.Errorf("explicit newest edition: %d", r.status)
 	}
 }
@@ -182,8 +185,8 @@ func TestBadEditionsAreLocalizedErrors(t *testing.T) {
 	}{
 		{"/en/rules/117?edition=2024-01-01", 404, "not loaded on this site"},
 		{"/de/rules/117?edition=2024-01-01", 404, "auf dieser Website nicht geladen"},
-		{"/ja/rules/117?edition=2026-02-06", 404, "読み込まれていません"},
-		{"/en/rules/117?edition=latest", 400, "written like 2025-11-14"},
+		{"/ja/rules/117?edition=2026-11-13", 404, "読み込まれていません"},
+		{"/en/rules/117?edition=latest", 400, "written like 2026-04-17"},
 		{"/de/rules/117?edition=2025-02-30", 400, "Gültigkeitsdatum"},
 		{"/en/changes?from=2024-01-01", 404, "not loaded"},
 		{"/en/changes?to=20260206", 400, "written like"},
@@ -197,7 +200,7 @@ func TestBadEditionsAreLocalizedErrors(t *testing.T) {
 		mustContain(t, tc.path, r.body, tc.msg)
 	}
 	r := do(h, "/en/rules/117?edition=2024-01-01")
-	mustContain(t, "suggestions", r.body, `href="/en/rules/117?edition=2026-02-06"`, `href="/en/rules/117?edition=2025-11-14"`)
+	mustContain(t, "suggestions", r.body, `href="/en/rules/117?edition=2026-11-13"`, `href="/en/rules/117?edition=2026-04-17"`)
 }
 
 func TestChangesBetweenEditions(t *testing.T) {
@@ -207,25 +210,25 @@ func TestChangesBetweenEditions(t *testing.T) {
 		t.Fatalf("status %d", r.status)
 	}
 	mustContain(t, "changes", r.body,
-		"From the edition of 14 November 2025 to the edition of 6 February 2026",
+		"From the edition of 17 April 2026 to the edition of 13 November 2026",
 		"4 added, 1 removed, 1 changed",
 		`<a class="num" href="/en/rules/117.3e">117.3e</a>`,
-		`<a class="num" href="/en/rules/118.1a">118.1a</a>`,
-		`<a class="num" href="/en/rules/117.7?edition=2025-11-14">117.7</a>`,
-		"the active player <del>receives</del><ins>gets</ins> priority<ins> again</ins>.",
-		`<option value="2025-11-14" selected>`,
+		`<a class="num" href="/en/rules/124.1a">124.1a</a>`,
+		`<a class="num" href="/en/rules/117.7?edition=2026-04-17">117.7</a>`,
+		"<ins> Zeppelins change nothing here.</ins>",
+		`<option value="2026-04-17" selected>`,
 	)
 	// Reversed, and limited to one rule's history.
-	r = do(h, "/en/changes?from=2026-02-06&to=2025-11-14")
-	mustContain(t, "reversed", r.body, "1 added, 4 removed, 1 changed", "<del>gets</del><ins>receives</ins>")
+	r = do(h, "/en/changes?from=2026-11-13&to=2026-04-17")
+	mustContain(t, "reversed", r.body, "1 added, 4 removed, 1 changed", "<del> Zeppelins change nothing here.</del>")
 	r = do(h, "/en/changes?rule=117.3")
 	mustContain(t, "history of 117.3", r.body, "Only rule 117.3 and its subrules.", "1 added, 0 removed, 1 changed", ">117.3b<", ">117.3e<", `name="rule" value="117.3"`)
-	if strings.Contains(r.body, ">117.7<") || strings.Contains(r.body, ">118<") {
+	if strings.Contains(r.body, ">117.7<") || strings.Contains(r.body, ">124<") {
 		t.Error("the history of 117.3 lists other rules")
 	}
-	r = do(h, "/en/changes?from=2026-02-06&to=2026-02-06")
+	r = do(h, "/en/changes?from=2026-11-13&to=2026-11-13")
 	mustContain(t, "same edition", r.body, "No rule changed between these editions.")
-	r = do(h, "/en/changes?to=2025-11-14")
+	r = do(h, "/en/changes?to=2026-04-17")
 	mustContain(t, "nothing older", r.body, "There is no older edition")
 }
 
@@ -237,7 +240,7 @@ func TestChangesWithOneEdition(t *testing.T) {
 		}
 		mustContain(t, lang, r.body, msg)
 	}
-	if r := get(t, "/de/changes?from=2025-11-14&to=2025-11-14"); r.status != 200 {
+	if r := get(t, "/de/changes?from=2026-04-17&to=2026-04-17"); r.status != 200 {
 		t.Errorf("the one edition named: %d", r.status)
 	}
 }
@@ -248,20 +251,20 @@ func TestChangesWithOneEdition(t *testing.T) {
 func TestUntranslatedRulesFallBackToEnglish(t *testing.T) {
 	h := editionsServer(t)
 	for lang, notice := range map[string]string{"de": "fehlt in unserem deutschen Text", "ja": "まだ日本語に翻訳されていない"} {
-		r := do(h, "/"+lang+"/rules/118")
+		r := do(h, "/"+lang+"/rules/124")
 		if r.status != 200 {
 			t.Fatalf("%s: status %d", lang, r.status)
 		}
-		mustContain(t, lang+" 118", r.body,
+		mustContain(t, lang+" 124", r.body,
 			`<html lang="`+lang+`">`, notice,
 			`<div class="text" lang="en"><p class="missing" lang="`+lang+`">`,
 			"A rule only the newest English edition has.",
-			`hreflang="en" href="https://rules.test/en/rules/118"`,
-			`<link rel="canonical" href="https://rules.test/en/rules/118">`,
+			`hreflang="en" href="https://rules.test/en/rules/124"`,
+			`<link rel="canonical" href="https://rules.test/en/rules/124">`,
 		)
 		for _, l := range []string{"de", "ja"} {
 			if strings.Contains(r.body, `hreflang="`+l+`" href=`) {
-				t.Errorf("%s 118: hreflang %s for a rule it lacks", lang, l)
+				t.Errorf("%s 124: hreflang %s for a rule it lacks", lang, l)
 			}
 		}
 		// Inside a rule the language has, the missing subrule joins in order.
@@ -283,18 +286,18 @@ func TestUntranslatedRulesFallBackToEnglish(t *testing.T) {
 		}
 	}
 	// Short links and oEmbed reach the same English text.
-	r := do(h, "/r/118.1a?lang=ja")
-	if r.status != http.StatusFound || r.header.Get("Location") != "/ja/rules/118.1a" {
-		t.Errorf("/r/118.1a?lang=ja: %d %q", r.status, r.header.Get("Location"))
+	r := do(h, "/r/124.1a?lang=ja")
+	if r.status != http.StatusFound || r.header.Get("Location") != "/ja/rules/124.1a" {
+		t.Errorf("/r/124.1a?lang=ja: %d %q", r.status, r.header.Get("Location"))
 	}
-	r = do(h, "/oembed?format=json&url="+url.QueryEscape("https://rules.test/de/rules/118.1a"))
-	mustContain(t, "oembed 118.1a", r.body, `"title":"118.1a — Brand-New Rules"`,
+	r = do(h, "/oembed?format=json&url="+url.QueryEscape("https://rules.test/de/rules/124.1a"))
+	mustContain(t, "oembed 124.1a", r.body, `"title":"124.1a — Brand-New Rules"`,
 		`lang=\"en\"`, "A subrule of it, see rule 117.3e.")
 	if r.status != http.StatusOK {
-		t.Errorf("oembed 118.1a: %d", r.status)
+		t.Errorf("oembed 124.1a: %d", r.status)
 	}
-	if r := do(h, "/r/119?lang=de"); r.status != http.StatusNotFound {
-		t.Errorf("/r/119: %d", r.status)
+	if r := do(h, "/r/125?lang=de"); r.status != http.StatusNotFound {
+		t.Errorf("/r/125: %d", r.status)
 	}
 	// Search in German and Japanese finds it, in English and marked; a
 	// subrule of a translated rule is titled with that rule's title.
@@ -305,19 +308,19 @@ func TestUntranslatedRulesFallBackToEnglish(t *testing.T) {
 			t.Fatalf("%s search: %d", lang, r.status)
 		}
 		mustContain(t, lang+" search", r.body,
-			`<a href="/`+lang+`/rules/118#118.1" lang="en"><strong>118.1</strong>  Brand-New Rules</a>  <span class="badge">`+mark+`</span>`,
+			`<a href="/`+lang+`/rules/124#124.1" lang="en"><strong>124.1</strong>  Brand-New Rules</a>  <span class="badge">`+mark+`</span>`,
 			`<p class="snippet" lang="en">A rule only the <mark>newest</mark> English edition has.</p>`,
 			`<a href="/`+lang+`/rules/117#117.3e"><strong>117.3e</strong>  `+title117[lang]+`</a>  <span class="badge">`+mark+`</span>`,
 			`<p class="snippet" lang="en">A new subrule only the <mark>newest</mark> English edition has.</p>`)
 		r = do(h, "/api/"+lang+"/search?q=newest")
-		mustContain(t, lang+" api", r.body, `"number":"118.1"`, `"lang":"en"`, `"untranslated":true`)
+		mustContain(t, lang+" api", r.body, `"number":"124.1"`, `"lang":"en"`, `"untranslated":true`)
 	}
 	// Where the language has the rule, no notice.
 	r = do(h, "/de/rules/117.3a")
 	if strings.Contains(r.body, "fehlt in unserem") {
 		t.Error("notice on a translated rule")
 	}
-	if r := do(h, "/de/rules/119"); r.status != 404 {
+	if r := do(h, "/de/rules/125"); r.status != 404 {
 		t.Errorf("a rule no language has: %d", r.status)
 	}
 }
@@ -477,7 +480,7 @@ func TestEditionsBuiltOnceUnderConcurrentRequests(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newServer(t, lib)
-	paths := []string{"/en/rules/117?edition=2025-11-14", "/en/changes", "/en/changes?rule=117"}
+	paths := []string{"/en/rules/117?edition=2026-04-17", "/en/changes", "/en/changes?rule=117"}
 	want := map[string]string{}
 	for _, p := range paths {
 		want[p] = do(newServer(t, lib), p).body
@@ -492,6 +495,14 @@ func TestEditionsBuiltOnceUnderConcurrentRequests(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// withNewRule124 inserts rule 124, which no edition has, after rule 123 of
+// an English text, before the next section.
+func withNewRule124(text, rule string) string {
+	at := strings.LastIndex(text, "\n123. ")
+	at += regexp.MustCompile(`\n[1-9]\. `).FindStringIndex(text[at:])[0]
+	return text[:at] + rule + text[at:]
 }
 
 // rulesTitle is the title of a top-level rule in a language's embedded text.

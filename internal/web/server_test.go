@@ -101,17 +101,17 @@ func mustContain(t *testing.T, what, body string, subs ...string) {
 func TestSubrulePageInEveryLanguage(t *testing.T) {
 	for _, lang := range locales.Languages {
 		t.Run(lang, func(t *testing.T) {
-			r := get(t, "/"+lang+"/rules/117.3a")
+			r := get(t, "/"+lang+"/rules/117.2c")
 			if r.status != http.StatusOK {
 				t.Fatalf("status %d", r.status)
 			}
 			mustContain(t, "page", r.body,
 				`<html lang="`+lang+`">`,
-				`id="117.3a"`, `class="para level-2 target"`,
-				`href="/`+lang+`/rules/117#117.3c"`, // a linked rule number inside the text
-				`<link rel="canonical" href="`+srv.URL+`/`+lang+`/rules/117.3a">`,
-				`hreflang="de" href="`+srv.URL+`/de/rules/117.3a"`,
-				`hreflang="ja" href="`+srv.URL+`/ja/rules/117.3a"`,
+				`id="117.2c"`, `class="para level-2 target"`,
+				`href="/`+lang+`/rules/117#117.3a"`, // a linked rule number inside the text
+				`<link rel="canonical" href="`+srv.URL+`/`+lang+`/rules/117.2c">`,
+				`hreflang="de" href="`+srv.URL+`/de/rules/117.2c"`,
+				`hreflang="ja" href="`+srv.URL+`/ja/rules/117.2c"`,
 				`hreflang="x-default"`,
 			)
 			if ct := r.header.Get("Content-Type"); ct != "text/html; charset=UTF-8" {
@@ -124,9 +124,9 @@ func TestSubrulePageInEveryLanguage(t *testing.T) {
 // Example paragraphs start with the label and a space before the text.
 func TestExamplesAreLabelled(t *testing.T) {
 	for lang, label := range map[string]string{"en": "Example:", "de": "Beispiel:", "ja": "例："} {
-		r := get(t, "/"+lang+"/rules/514")
+		r := get(t, "/"+lang+"/rules/602")
 		if n := strings.Count(r.body, `<p class="example"><strong>`+label+`</strong> `); n != 1 {
-			t.Errorf("%s 514: %d labelled examples, want 1", lang, n)
+			t.Errorf("%s 602: %d labelled examples, want 1", lang, n)
 		}
 	}
 }

@@ -163,7 +163,7 @@ func TestPassingWithEmptyStackEndsStepAndEmptiesPools(t *testing.T) {
 	}
 	s, ev := mustAll(t, s, Pass(0), Pass(1))
 	requireEvent(t, ev, EvStepEnds, "117.4", "500.2")
-	requireEvent(t, ev, EvPoolsEmpty, "500.4", "106.4")
+	requireEvent(t, ev, EvPoolsEmpty, "500.5", "106.4")
 	requireEvent(t, ev, EvPriority, "117.3a")
 	if s.Step != BeginCombat || s.Priority != 0 || s.Players[0].Pool.Total() != 0 {
 		t.Fatalf("step %v priority %d pool %+v", s.Step, s.Priority, s.Players[0].Pool)

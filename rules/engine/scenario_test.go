@@ -155,7 +155,7 @@ var scenarioChecks = map[string]func(t *testing.T, sc Scenario, snaps []Snapshot
 		if s.Permanent(4).Counters["charge"] != 1 || permByCard(s, "grizzly-bears") == nil {
 			t.Fatal("counter and bears")
 		}
-		e := requireEvent(t, snaps[len(snaps)-1].Events, EvPoolsEmpty, "500.4", "106.4")
+		e := requireEvent(t, snaps[len(snaps)-1].Events, EvPoolsEmpty, "500.5", "106.4")
 		if e.Player != 1 || e.Amount != 1 || s.Step != BeginCombat || s.Players[1].Pool.Total() != 0 {
 			t.Fatalf("pool empties at end of step: %+v", e)
 		}

@@ -12,7 +12,7 @@ func stepRule(st Step) string {
 	case Main1, Main2:
 		return "505.1"
 	case BeginCombat:
-		return "507.1"
+		return "507.2"
 	case DeclareAttackers:
 		return "508.1"
 	case DeclareBlockers:
@@ -36,7 +36,7 @@ func (g *game) emptyPools() {
 	for i := range s.Players {
 		if n := s.Players[i].Pool.Total(); n > 0 {
 			g.player(i).Pool = Mana{}
-			e := g.emit(EvPoolsEmpty, i, "500.4", "106.4")
+			e := g.emit(EvPoolsEmpty, i, "500.5", "106.4")
 			e.Amount = int32(n)
 		}
 	}

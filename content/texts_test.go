@@ -1,0 +1,178 @@
+package content_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/rules"
+)
+
+// editionNumbers is the committed list of the current edition's rule
+// numbers, derived from the official file.
+const editionNumbers = "rule-numbers-2026-04-17.txt"
+
+// completeSections are the sections whose every rule and subrule our texts
+// have; the others may still lack some, but never carry a number the
+// edition does not have.
+var completeSections = []string{"1", "3", "4", "5"}
+
+func book(t *testing.T, lang string) *rules.Book {
+	t.Helper()
+	data, err := content.FS.ReadFile(lang + "/rules.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := rules.Parse(data, lang+"/rules.txt", lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func lines(t *testing.T, name string) []string {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if l := sc.Text(); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func TestTextsFollowTheEditionsRuleNumbers(t *testing.T) {
+	want := lines(t, editionNumbers)
+	edition := map[string]bool{}
+	for _, n := range want {
+		edition[n] = true
+	}
+	for _, lang := range []string{"en", "de", "ja"} {
+		b := book(t, lang)
+		if b.Edition() != "2026-04-17" {
+			t.Errorf("%s follows edition %q, want 2026-04-17", lang, b.Edition())
+		}
+		have := map[string]bool{}
+		for _, r := range b.Rules() {
+			have[r.Number] = true
+			if !edition[r.Number] {
+				t.Errorf("%s has rule %s, which the edition does not have", lang, r.Number)
+			}
+		}
+		var missing []string
+		for _, n := range want {
+			if slices.Contains(completeSections, n[:1]) && !have[n] {
+				missing = append(missing, n)
+			}
+		}
+		if len(missing) > 0 {
+			t.Errorf("%s lacks %d rules of sections %v: %v", lang, len(missing), completeSections, missing[:min(len(missing), 20)])
+		}
+	}
+}
+
+// TestPreferredTerms fails when a German or Japanese text (rules, worked
+// examples, UI strings) uses a variant terms/{lang}.tsv marks as wrong.
+func TestPreferredTerms(t *testing.T) {
+	for _, lang := range []string{"de", "ja"} {
+		type term struct {
+			preferred string
+			wrong     *regexp.Regexp
+		}
+		var terms []term
+		for i, l := range lines(t, "terms/"+lang+".tsv") {
+			f := strings.Split(l, "\t")
+			if len(f) < 2 {
+				t.Fatalf("terms/%s.tsv row %d: want English, preferred, wrong variants", lang, i+1)
+			}
+			if len(f) > 2 && f[2] != "" {
+				terms = append(terms, term{f[1], regexp.MustCompile(f[2])})
+			}
+		}
+		if len(terms) == 0 {
+			t.Fatalf("terms/%s.tsv marks no variant as wrong", lang)
+		}
+		for name, text := range texts(t, lang) {
+			for i, l := range strings.Split(text, "\n") {
+				for _, tm := range terms {
+					if m := tm.wrong.FindString(l); m != "" {
+						t.Errorf("%s:%d: %q is a wrong variant; write %q", name, i+1, m, tm.preferred)
+					}
+				}
+			}
+		}
+	}
+}
+
+// texts returns every text of one language by a name for messages: the
+// rules, each worked example's and card's strings in that language, the UI
+// strings.
+func texts(t *testing.T, lang string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	data, err := content.FS.ReadFile(lang + "/rules.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out["content/"+lang+"/rules.txt"] = string(data)
+	files, err := fs.Glob(content.FS, "scenarios/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scenarios: %v", err)
+	}
+	for _, f := range append(files, "cards.json") {
+		data, err := content.FS.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		var b strings.Builder
+		collect(v, lang, &b)
+		out["content/"+f+" ("+lang+")"] = b.String()
+	}
+	locs, err := fs.Glob(os.DirFS("../locales"), "*."+lang+".toml")
+	if err != nil || len(locs) == 0 {
+		t.Fatalf("no locale files for %s: %v", lang, err)
+	}
+	for _, f := range locs {
+		data, err := os.ReadFile("../locales/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out["locales/"+f] = string(data)
+	}
+	return out
+}
+
+// collect writes every string found under the key lang, one per line.
+func collect(v any, lang string, b *strings.Builder) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if s, ok := x.(string); ok && k == lang {
+				fmt.Fprintln(b, s)
+			} else {
+				collect(x, lang, b)
+			}
+		}
+	case []any:
+		for _, x := range v {
+			collect(x, lang, b)
+		}
+	}
+}
