@@ -149,6 +149,7 @@ func TestSearchUnavailableUntilIndexed(t *testing.T) {
 		"/de/search?q=Stapel":      "Die Suche wird noch vorbereitet.",
 		"/api/ja/search?q=スタック":    "検索の準備中です。",
 		"/en/search?q=" + "117.3a": "", // a rule number still jumps
+		"/readyz":                  "search index not ready",
 	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/"+strings.TrimPrefix(path, "/"), nil))

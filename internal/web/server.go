@@ -67,6 +67,7 @@ func New(cfg Config) *echo.Echo {
 
 	e.GET("/", s.root)
 	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
+	e.GET("/readyz", s.readyz)
 	e.GET("/static/:file", s.static)
 	e.GET("/r/:ref", s.shortLink)
 	e.GET("/r/2008/:ref", s.oldShortLink)
@@ -140,6 +141,19 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // root sends the reader to their language: cookie, then Accept-Language, then English.
+// readyz answers 200 once the search index is built, 503 while it is
+// being built or when building it failed: a load balancer sends traffic
+// only to replicas that can answer every page.
+func (s *Server) readyz(c echo.Context) error {
+	if s.Search != nil {
+		if ix, done := s.Search.Index(); done && ix != nil {
+			return c.String(http.StatusOK, "ready")
+		}
+	}
+	c.Response().Header().Set("Retry-After", "5")
+	return c.String(http.StatusServiceUnavailable, "search index not ready")
+}
+
 func (s *Server) root(c echo.Context) error {
 	h := c.Response().Header()
 	h.Add("Vary", "Cookie")

@@ -327,6 +327,9 @@ func TestGlossaryPages(t *testing.T) {
 }
 
 func TestHealthz(t *testing.T) {
+	if r := get(t, "/readyz"); r.status != 200 || r.body != "ready" {
+		t.Errorf("readyz: %d %q", r.status, r.body)
+	}
 	if r := get(t, "/healthz"); r.status != 200 || r.body != "ok" {
 		t.Errorf("%d %q", r.status, r.body)
 	}
