@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Book is one language's edition of the rules.
@@ -180,6 +181,28 @@ func (r *Rule) Ancestors() []*Rule {
 
 // Title returns the title of the top-level rule r belongs to.
 func (r *Rule) Title() string { return r.Top().Text }
+
+// Heading returns the nearest heading above or at r: the name of the
+// keyword or topic a rule such as "702.19. Trample" stands for, for it and
+// its subrules, else the top-level rule's title.
+func (r *Rule) Heading() string {
+	for x := r; x != nil; x = x.Parent {
+		if x.Level() == 1 && isHeading(x.Text) {
+			return x.Text
+		}
+	}
+	return r.Title()
+}
+
+// isHeading tells a rule that is only a name ("Trample", "トランプル")
+// from one that states a rule: short, and not ending like a sentence.
+func isHeading(text string) bool {
+	if text == "" || utf8.RuneCountInString(text) > 60 {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(text)
+	return !strings.ContainsRune(".。:：)）」”\"", last)
+}
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' }
 

@@ -33,7 +33,7 @@ import (
 // Field names inside every language's index.
 const (
 	fieldText   = "text"   // rule text and examples, or a glossary definition
-	fieldTitle  = "title"  // the top-level rule's title, or the glossary term
+	fieldTitle  = "title"  // the rule's nearest heading ("Trample"), or the glossary term
 	fieldTextC  = "textc"  // German: text with compound parts (see compoundMode)
 	fieldTitleC = "titlec" // German: title with compound parts
 	fieldNumber = "number" // rule number as a keyword ("117.3a")
@@ -243,7 +243,7 @@ func buildLang(lang string, b *rules.Book, lacking map[string][]string, o option
 		if len(r.Examples) > 0 {
 			text += " " + strings.Join(r.Examples, " ")
 		}
-		d := &doc{number: r.Number, title: r.Title(), text: text}
+		d := &doc{number: r.Number, title: r.Heading(), text: text}
 		id := "r/" + r.Number
 		li.docs[id] = d
 		fields := map[string]any{fieldText: d.text, fieldTitle: d.title, fieldNumber: d.number}

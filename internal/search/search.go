@@ -443,6 +443,18 @@ func (ix *Index) langsReaderFirst(reader string) []string {
 	return out
 }
 
+// nearestRule is the closest rule above number that b has ("702.19" or
+// "702" for "702.19b").
+func nearestRule(b *rules.Book, number string) (*rules.Rule, bool) {
+	top, rest, _ := strings.Cut(number, ".")
+	if sub := strings.TrimRight(rest, "abcdefghijklmnopqrstuvwxyz"); sub != rest {
+		if r, ok := b.Rule(top + "." + sub); ok {
+			return r, true
+		}
+	}
+	return b.Rule(top)
+}
+
 // hit turns a scored document into a Hit for a reader.
 func (ix *Index) hit(s scored, reader string, st stage) Hit {
 	li := s.p.li
@@ -451,12 +463,11 @@ func (ix *Index) hit(s scored, reader string, st stage) Hit {
 	if d.number != "" && li.lang != reader {
 		rb := ix.books[reader]
 		if r, ok := rb.Rule(d.number); ok {
-			h.Title = r.Title()
+			h.Title = r.Heading()
 		} else {
 			h.Untranslated = true
-			top, _, _ := strings.Cut(d.number, ".")
-			if r, ok := rb.Rule(top); ok {
-				h.Title = r.Title() // the rule it belongs to has a title in the reader's language
+			if r, ok := nearestRule(rb, d.number); ok {
+				h.Title = r.Heading() // the rule it belongs to has a heading in the reader's language
 			} else {
 				h.TitleLang = li.lang
 			}

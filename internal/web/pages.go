@@ -284,19 +284,20 @@ func (s *Server) ruleNotFound(lang, num string) error {
 	return pe
 }
 
-// ruleTitle is "117.3a — Timing and Priority" (or "117. Timing and Priority").
+// ruleTitle is "117.3a — Timing and Priority" (or "117. Timing and
+// Priority", "702.19b — Trample").
 func ruleTitle(r *rules.Rule) string {
 	if r.Level() == 0 {
 		return r.Number + ". " + r.Text
 	}
-	return r.Number + " — " + r.Title()
+	return r.Number + " — " + r.Heading()
 }
 
 func ruleHeading(r *rules.Rule) string {
 	if r.Level() == 0 {
 		return r.Number + ". " + r.Text
 	}
-	return r.Number + " · " + r.Title()
+	return r.Number + " · " + r.Heading()
 }
 
 // describe trims a rule text for a meta description at a word boundary.
