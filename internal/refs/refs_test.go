@@ -143,15 +143,27 @@ func TestRenumbering2008(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for old, want := range map[string]string{"102": "104", "102.3b": "104.3b", "420.5a": "704.5a", "408.1": "117.1", "600.4": "800.4", "314.2": "514.2"} {
+	for old, want := range map[string]Mapping{
+		"102":    {Number: "104", Exact: true},
+		"102.3b": {Number: "104.3b", Exact: true},
+		"102.3e": {Number: "104.3f", Exact: true},
+		"102.4c": {Number: "104.4d", Exact: true},
+		"102.3z": {Number: "104.3"},
+		"420.5a": {Number: "704.5"},
+		"408.1":  {Number: "117"},
+		"409":    {Number: "601", Exact: true, Also: "602"},
+		"409.1":  {Number: "601", Also: "602"},
+		"600.4":  {Number: "800.4", Exact: true},
+		"314.2":  {Number: "514"},
+	} {
 		if got, ok := rn.Map(old); !ok || got != want {
-			t.Errorf("%s → %q %v, want %s", old, got, ok, want)
+			t.Errorf("%s → %+v %v, want %+v", old, got, ok, want)
 		}
 	}
 	if _, ok := rn.Map("999.1"); ok {
 		t.Error("999.1 mapped")
 	}
-	for _, bad := range []string{"102", "102\t10x\tx", "102\t104\n102\t105"} {
+	for _, bad := range []string{"102\t104", "102\t10x\tsame", "102\t104\tkept", "102\t104\tsame\n102\t105\tsame", "102.3bb\t104\tsame"} {
 		if _, err := ParseRenumbering([]byte(bad)); err == nil {
 			t.Errorf("%q accepted", bad)
 		}

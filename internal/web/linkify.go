@@ -116,7 +116,7 @@ func (s *Server) oldShortLink(c echo.Context) error {
 	if !ok {
 		return s.ruleNotFound(lang, raw)
 	}
-	num, ok := s.today(lang, old)
+	num, _, ok := s.today(lang, old)
 	if !ok {
 		return errStatus(http.StatusNotFound, "ErrOldNumberUnknown")
 	}
@@ -125,14 +125,17 @@ func (s *Server) oldShortLink(c echo.Context) error {
 }
 
 // today maps a 2008 number to the nearest rule that exists in lang's book.
-func (s *Server) today(lang, old string) (string, bool) {
-	num, ok := s.Library.Old2008.Map(old)
+func (s *Server) today(lang, old string) (string, refs.Mapping, bool) {
+	m, ok := s.Library.Old2008.Map(old)
 	if !ok {
-		return "", false
+		return "", m, false
 	}
-	for num != "" {
+	for num := m.Number; num != ""; {
 		if _, _, exists := s.currentRule(lang, num); exists {
-			return num, true
+			if num != m.Number {
+				m.Exact = false
+			}
+			return num, m, true
 		}
 		switch last := num[len(num)-1]; {
 		case last >= 'a' && last <= 'z':
@@ -143,18 +146,30 @@ func (s *Server) today(lang, old string) (string, bool) {
 			num = ""
 		}
 	}
-	return "", false
+	return "", m, false
 }
 
 // renumberedNotice is the note for a rule page reached by an old number,
-// "" when ?was2008= is absent or does not lead to this rule.
+// "" when ?was2008= is absent or does not lead to this rule. It says when
+// the old number has no exact counterpart today, and where the other part
+// of a split rule went.
 func (s *Server) renumberedNotice(c echo.Context, lang, num string) string {
 	old, ok := rules.NormalizeRef(c.QueryParam("was2008"))
 	if !ok {
 		return ""
 	}
-	if now, ok := s.today(lang, old); !ok || now != num {
+	now, m, ok := s.today(lang, old)
+	if !ok || now != num {
 		return ""
 	}
-	return s.Catalog.Format(lang, "Renumbered2008", 0, map[string]any{"Old": old, "New": num})
+	args := map[string]any{"Old": old, "New": num, "Also": m.Also}
+	id := "Renumbered2008"
+	if !m.Exact {
+		id = "Renumbered2008Changed"
+	}
+	notice := s.Catalog.Format(lang, id, 0, args)
+	if m.Also != "" {
+		notice += s.Catalog.Format(lang, "Renumbered2008Split", 0, args) // starts with a space where the language uses one
+	}
+	return notice
 }

@@ -99,12 +99,14 @@ func TestLinkifyAPI(t *testing.T) {
 
 func TestOldNumbersLeadToToday(t *testing.T) {
 	for path, want := range map[string]string{
-		"/r/2008/102.3b":                     "/en/rules/104.3b?was2008=102.3b",
-		"/r/2008/420.5a":                     "/en/rules/704.5a?was2008=420.5a",
-		"/r/2008/600.4?lang=ja":              "/ja/rules/800.4?was2008=600.4",
-		"/r/2008/CR102.3z":                   "/en/rules/104.3?was2008=102.3z", // no such subrule today: its parent
-		"/r/2008/408?lang=de":                "/de/rules/117?was2008=408",
-		"/r/2008/" + url.PathEscape("３１０．１"): "/en/rules/510.1?was2008=310.1",
+		"/r/2008/102.3b":        "/en/rules/104.3b?was2008=102.3b",
+		"/r/2008/102.3e":        "/en/rules/104.3f?was2008=102.3e", // the 2008 list had no "effect says you lose" yet
+		"/r/2008/420.5a":        "/en/rules/704.5?was2008=420.5a",  // letters of the list are not known to match
+		"/r/2008/600.4?lang=ja": "/ja/rules/800.4?was2008=600.4",
+		"/r/2008/CR102.3z":      "/en/rules/104.3?was2008=102.3z",
+		"/r/2008/408?lang=de":   "/de/rules/117?was2008=408",
+		"/r/2008/409.1":         "/en/rules/601?was2008=409.1",
+		"/r/2008/" + url.PathEscape("３１０．１"): "/en/rules/510?was2008=310.1",
 	} {
 		r := get(t, path)
 		if r.status != http.StatusFound || r.header.Get("Location") != want {
@@ -116,10 +118,16 @@ func TestOldNumbersLeadToToday(t *testing.T) {
 			t.Errorf("%s: %d, want 404", path, r.status)
 		}
 	}
-	r := get(t, "/de/rules/104.3b?was2008=102.3b")
-	mustContain(t, "notice", r.body, `<p class="notice" role="note">Du bist Regel 102.3b der Nummerierung von 2008 gefolgt. Die Regeln wurden 2009 neu nummeriert; heute ist das Regel 104.3b.</p>`)
+	for path, notice := range map[string]string{
+		"/de/rules/104.3b?was2008=102.3b": "Du bist Regel 102.3b der Nummerierung von 2008 gefolgt. Die Regeln wurden 2009 neu nummeriert; heute ist das Regel 104.3b.",
+		"/en/rules/704.5?was2008=420.5a":  "You followed rule 420.5a of the 2008 numbering. The rules were renumbered in 2009, and this number has no exact counterpart today: it belongs to rule 704.5.",
+		"/ja/rules/601?was2008=409":       "2008年版のルール番号409からのリンクです。ルールは2009年に番号が振り直され、現在は601です。その一部は現在602です。",
+	} {
+		r := get(t, path)
+		mustContain(t, path, r.body, `<p class="notice" role="note">`+notice+`</p>`)
+	}
 	// A notice that does not fit the rule is not shown.
-	r = get(t, "/en/rules/117?was2008=102.3b")
+	r := get(t, "/en/rules/117?was2008=102.3b")
 	if strings.Contains(r.body, `class="notice"`) {
 		t.Error("mismatched notice shown")
 	}
