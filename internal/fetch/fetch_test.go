@@ -95,7 +95,7 @@ func TestFetchKeepsTheOldFileOnBadDownloads(t *testing.T) {
 		want string
 	}{
 		"not found":                     {func(t *testing.T) string { return serve(t, fresh) + ".missing" }, "404"},
-		"truncated in the rules":        {func(t *testing.T) string { return serve(t, fresh[:len(fresh)/20]) }, "fewer than 100"},
+		"truncated in the rules":        {func(t *testing.T) string { return serve(t, fresh[:len(fresh)/100]) }, "fewer than 100"},
 		"truncated before the glossary": {func(t *testing.T) string { return serve(t, fresh[:glossary]) }, "no glossary"},
 		"not a rules file":              {func(t *testing.T) string { return serve(t, []byte("<html>Maintenance</html>")) }, "not a rules file"},
 		"binary":                        {func(t *testing.T) string { return serve(t, []byte{0x89, 'P', 'N', 'G', 0, 0, 0}) }, "not a rules file"},

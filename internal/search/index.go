@@ -37,6 +37,7 @@ const (
 	fieldTextC  = "textc"  // German: text with compound parts (see compoundMode)
 	fieldTitleC = "titlec" // German: title with compound parts
 	fieldNumber = "number" // rule number as a keyword ("117.3a")
+	fieldName   = "name"   // the title folded as a keyword (see foldName): what the doc is called
 	// fieldLacking lists, on a fallback-language rule, the languages whose
 	// books lack it ("de", "ja"): their searches include it (see Search).
 	fieldLacking = "lacking"
@@ -246,7 +247,7 @@ func buildLang(lang string, b *rules.Book, lacking map[string][]string, o option
 		d := &doc{number: r.Number, title: r.Heading(), text: text}
 		id := "r/" + r.Number
 		li.docs[id] = d
-		fields := map[string]any{fieldText: d.text, fieldTitle: d.title, fieldNumber: d.number}
+		fields := map[string]any{fieldText: d.text, fieldTitle: d.title, fieldNumber: d.number, fieldName: foldName(d.title)}
 		if langs := lacking[r.Number]; len(langs) > 0 {
 			fields[fieldLacking] = langs
 		}
@@ -257,7 +258,11 @@ func buildLang(lang string, b *rules.Book, lacking map[string][]string, o option
 		id := "g/" + t.Slug
 		li.docs[id] = d
 		li.terms = append(li.terms, t.Name)
-		entries = append(entries, entry{id, map[string]any{fieldText: d.text, fieldTitle: d.title}})
+		var names []string
+		for _, name := range strings.Split(t.Name, ",") {
+			names = append(names, foldName(name))
+		}
+		entries = append(entries, entry{id, map[string]any{fieldText: d.text, fieldTitle: d.title, fieldName: names}})
 	}
 
 	m, err := newMapping(lang, b, o)
@@ -329,6 +334,9 @@ func newMapping(lang string, b *rules.Book, o options) (*mapping.IndexMappingImp
 	num := bleve.NewKeywordFieldMapping()
 	num.Store, num.IncludeInAll, num.DocValues, num.IncludeTermVectors = false, false, false, false
 	dm.AddFieldMappingsAt(fieldNumber, num)
+	name := bleve.NewKeywordFieldMapping()
+	name.Store, name.IncludeInAll, name.DocValues, name.IncludeTermVectors = false, false, false, false
+	dm.AddFieldMappingsAt(fieldName, name)
 	lacking := bleve.NewKeywordFieldMapping()
 	lacking.Store, lacking.IncludeInAll, lacking.DocValues, lacking.IncludeTermVectors = false, false, false, false
 	dm.AddFieldMappingsAt(fieldLacking, lacking)

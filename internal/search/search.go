@@ -8,6 +8,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/mtgrules/site/rules"
 )
@@ -34,6 +35,8 @@ const (
 	boostPhrase      = 2   // the words as a phrase in the text
 	boostTitlePhrase = 3   // the words as a phrase in the title
 	boostNumber      = 20  // the rule number itself ("117.3a")
+
+	boostName = 12 // the query is the glossary term or the rule's heading, as a whole
 )
 
 // Query is one search request.
@@ -287,6 +290,19 @@ func (ix *Index) searchAll(plans []plan, number string, st stage, reader string,
 	return out, len(out), anyRan, nil
 }
 
+// foldName folds case, width and the separators names are written with
+// ("Legend Rule", "legend-rule", "レジェンド・ルール", "ﾚｼﾞｪﾝﾄﾞﾙｰﾙ"), so a
+// query can be compared with a title as a whole.
+func foldName(s string) string {
+	s = strings.ToLower(norm.NFKC.String(s))
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || r == '-' || r == '・' || r == '･' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
 // query builds the bleve query of one stage, or nil when the stage does
 // not apply.
 func (p *plan) query(number string, st stage) query.Query {
@@ -322,6 +338,12 @@ func (p *plan) query(number string, st stage) query.Query {
 			root.AddQuery(ph)
 		}
 		if st == stageAll {
+			// The entry or the rules the query names come first: "trample"
+			// is the Trample entry and 702.19, before rules that mention it.
+			name := bleve.NewTermQuery(foldName(p.text))
+			name.SetField(fieldName)
+			name.SetBoost(boostName)
+			root.AddQuery(name)
 			// The query as the term's or rule's name: "スタック" is the
 			// Stack entry, not Instant (whose name shares the bigram スタ).
 			ph := bleve.NewMatchPhraseQuery(p.text)
