@@ -47,11 +47,16 @@ func (g *game) resolveTop() bool {
 	if obj.Kind == KindSpell && card.IsPermanentCard() {
 		p := g.newPermanent(obj.Card, obj.Controller, obj.Owner)
 		id := p.ID
-		e := g.emit(EvEnters, obj.Controller, "608.3")
+		aura := card.HasSubtype("aura") && hasTarget
+		enters := "608.3a"
+		if aura {
+			enters = "608.3c"
+		}
+		e := g.emit(EvEnters, obj.Controller, enters)
 		e.Object, e.Card, e.Source = int32(id), obj.Card, int32(obj.ID)
-		if card.HasSubtype("aura") && hasTarget {
+		if aura {
 			p.AttachedTo = int32(target.Object)
-			e := g.emit(EvAttach, obj.Controller, "303.4a", "608.3")
+			e := g.emit(EvAttach, obj.Controller, "608.3c", "303.4b")
 			e.Object, e.Card, e.Source = int32(target.Object), obj.Card, int32(id)
 		}
 		return true
@@ -152,7 +157,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 			if s.Stack[i].ID == target.Object {
 				c := s.Stack[i]
 				s.Stack = append(s.Stack[:i:i], s.Stack[i+1:]...)
-				e := g.emit(EvCountered, c.Controller, "608.2c")
+				e := g.emit(EvCountered, c.Controller, "701.6a", "608.2c")
 				e.Object, e.Card, e.Source = int32(c.ID), c.Card, int32(source)
 				if c.Kind == KindSpell {
 					g.toGraveyard(c.Owner, c.Card)
