@@ -47,7 +47,9 @@ func New(base web.Config, overrides library.Overrides) (*Site, error) {
 		return nil, err
 	}
 	s := &Site{base: base, overrides: overrides}
-	s.cur.Store(s.generation(lib, search.BuildAsync(lib.Books)))
+	idx := search.BuildLater(lib.Books)
+	s.cur.Store(s.generation(lib, idx))
+	idx.Start() // once the pages are ready: indexing would slow building them
 	return s, nil
 }
 

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"runtime/debug"
 	"sync"
 
 	"github.com/mtgrules/site/rules"
@@ -10,25 +11,43 @@ import (
 // the full official rules in three languages (seconds of indexing) can
 // answer rule pages at once and search as soon as the index is ready.
 type Pending struct {
-	done chan struct{}
-	once sync.Once
-	ix   *Index
-	err  error
+	done    chan struct{}
+	start   func()
+	started sync.Once
+	once    sync.Once
+	ix      *Index
+	err     error
 }
 
 // BuildAsync starts Build in a goroutine.
 func BuildAsync(books map[string]*rules.Book) *Pending {
-	p := &Pending{done: make(chan struct{})}
-	go func() {
-		p.ix, p.err = Build(books)
-		close(p.done)
-	}()
+	p := BuildLater(books)
+	p.Start()
 	return p
 }
 
+// BuildLater returns an index whose build in the background begins with
+// Start, so a server can finish starting before indexing takes the CPU.
+func BuildLater(books map[string]*rules.Book) *Pending {
+	p := &Pending{done: make(chan struct{})}
+	p.start = func() {
+		go func() {
+			p.ix, p.err = Build(books)
+			// Indexing takes several times the memory the index keeps:
+			// hand it back before the index counts as ready.
+			debug.FreeOSMemory()
+			close(p.done)
+		}()
+	}
+	return p
+}
+
+// Start begins the build; later calls do nothing.
+func (p *Pending) Start() { p.started.Do(p.start) }
+
 // Ready wraps an index that is already built.
 func Ready(ix *Index) *Pending {
-	p := &Pending{done: make(chan struct{}), ix: ix}
+	p := &Pending{done: make(chan struct{}), start: func() {}, ix: ix}
 	close(p.done)
 	return p
 }

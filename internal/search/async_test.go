@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestBuildAsync(t *testing.T) {
 	p := BuildAsync(fixtureBooks(t))
@@ -23,5 +26,20 @@ func TestBuildAsync(t *testing.T) {
 	}
 	if ix, ok := Ready(nil).Index(); !ok || ix != nil {
 		t.Error("Ready")
+	}
+}
+
+func TestBuildLaterWaitsForStart(t *testing.T) {
+	// An empty build fails at once, so it would be done within the pause
+	// had it started without Start.
+	p := BuildLater(nil)
+	time.Sleep(50 * time.Millisecond)
+	if _, done := p.Index(); done {
+		t.Fatal("built before Start")
+	}
+	p.Start()
+	p.Start() // a second Start does not build twice
+	if ix, err := p.Wait(); ix != nil || err == nil {
+		t.Fatalf("empty build: %v %v", ix, err)
 	}
 }
