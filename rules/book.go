@@ -104,7 +104,7 @@ func (b *Book) sibling(r *Rule, dir int) *Rule {
 // prefix (the parent), then its neighbours in document order.
 func (b *Book) Nearest(number string, n int) []*Rule {
 	var anchor *Rule
-	for p := number; p != ""; p = parentNumber(p) {
+	for p := number; p != ""; p = Parent(p) {
 		if r, ok := b.rules[p]; ok {
 			anchor = r
 			break
@@ -207,7 +207,7 @@ func isHeading(text string) bool {
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' }
 
 // parentNumber gives "117.3" for "117.3a", "117" for "117.3", "" for "117".
-func parentNumber(n string) string {
+func Parent(n string) string {
 	switch {
 	case len(n) <= 3:
 		return ""

@@ -233,7 +233,7 @@ func (p *parser) addRule(n int, number, text string) error {
 		return p.errorf(n, "rule %s appears twice", number)
 	}
 	r := &Rule{Number: number, Text: text, Section: p.section, Line: n, index: len(p.book.order)}
-	if parent := parentNumber(number); parent != "" {
+	if parent := Parent(number); parent != "" {
 		pr, ok := p.book.rules[parent]
 		if !ok {
 			return p.errorf(n, "rule %s has no parent rule %s above it", number, parent)

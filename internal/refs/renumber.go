@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/mtgrules/site/rules"
 )
 
 // Renumbering maps rule numbers of an old edition of the rules to today's
@@ -67,7 +69,7 @@ func ParseRenumbering(data []byte) (*Renumbering, error) {
 // Map translates an old canonical number ("102.3b"); ok is false when no
 // row lies above it.
 func (rn *Renumbering) Map(old string) (m Mapping, ok bool) {
-	for p := old; p != ""; p = parent(p) {
+	for p := old; p != ""; p = rules.Parent(p) {
 		r, found := rn.rows[p]
 		if !found {
 			continue
@@ -82,17 +84,4 @@ func (rn *Renumbering) Map(old string) (m Mapping, ok bool) {
 		}
 	}
 	return Mapping{}, false
-}
-
-// parent gives "102.3" for "102.3b", "102" for "102.3", "" for "102".
-func parent(n string) string {
-	switch last := n[len(n)-1]; {
-	case last >= 'a' && last <= 'z':
-		return n[:len(n)-1]
-	case strings.Contains(n, "."):
-		top, _, _ := strings.Cut(n, ".")
-		return top
-	default:
-		return ""
-	}
 }

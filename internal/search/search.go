@@ -468,13 +468,12 @@ func (ix *Index) langsReaderFirst(reader string) []string {
 // nearestRule is the closest rule above number that b has ("702.19" or
 // "702" for "702.19b").
 func nearestRule(b *rules.Book, number string) (*rules.Rule, bool) {
-	top, rest, _ := strings.Cut(number, ".")
-	if sub := strings.TrimRight(rest, "abcdefghijklmnopqrstuvwxyz"); sub != rest {
-		if r, ok := b.Rule(top + "." + sub); ok {
+	for p := rules.Parent(number); p != ""; p = rules.Parent(p) {
+		if r, ok := b.Rule(p); ok {
 			return r, true
 		}
 	}
-	return b.Rule(top)
+	return nil, false
 }
 
 // hit turns a scored document into a Hit for a reader.

@@ -130,20 +130,12 @@ func (s *Server) today(lang, old string) (string, refs.Mapping, bool) {
 	if !ok {
 		return "", m, false
 	}
-	for num := m.Number; num != ""; {
+	for num := m.Number; num != ""; num = rules.Parent(num) {
 		if _, _, exists := s.currentRule(lang, num); exists {
 			if num != m.Number {
 				m.Exact = false
 			}
 			return num, m, true
-		}
-		switch last := num[len(num)-1]; {
-		case last >= 'a' && last <= 'z':
-			num = num[:len(num)-1]
-		case strings.Contains(num, "."):
-			num, _, _ = strings.Cut(num, ".")
-		default:
-			num = ""
 		}
 	}
 	return "", m, false
