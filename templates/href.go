@@ -2,12 +2,9 @@ package templates
 
 import "net/url"
 
-// RuleHref is the URL of a rule: rules and subrules point at their anchor on
-// the page of their top-level rule ("/en/rules/117#117.3a").
+// RuleHref is the URL of a rule, subrule or top-level rule: its own page
+// ("/en/rules/117.3a"), which shows it in its context.
 func RuleHref(lang, number string) string {
-	if len(number) > 3 {
-		return "/" + lang + "/rules/" + number[:3] + "#" + number
-	}
 	return "/" + lang + "/rules/" + number
 }
 

@@ -56,6 +56,7 @@ type RulePage struct {
 	Number      string
 	Heading     string
 	Paras       []Para
+	Parts       []Part // instead of Paras for a giant rule (701, 702): its parts, each on its page
 	Prev, Next  *Link
 	Compare     string // language shown beside, "" for none
 	CompareWith []Link // links that turn comparison on (or off)
@@ -64,6 +65,14 @@ type RulePage struct {
 	Current     *Link  // the rule in the current edition, when an older one is shown
 	History     *Link  // what changed in this rule, when several editions are loaded
 	Examples    []Link // worked examples citing the rule, each at its first citing step
+}
+
+// Part is a rule directly under a giant top-level rule, listed with its
+// heading ("Trample", or "" when it is not a named rule) and the start of
+// what it says, in Lang.
+type Part struct {
+	Href, Number, Heading, Lead, Lang string
+	Fallback                          bool // shown from the English text: the page's language lacks it
 }
 
 // TOCSection is a section with its top-level rules, for the contents.

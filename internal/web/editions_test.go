@@ -156,7 +156,7 @@ func TestOlderEditionStaysReachable(t *testing.T) {
 	mustContain(t, "2025 edition", r.body,
 		"Edition of 17 April 2026", `href="/en/rules/117">Go to the current edition`,
 		`id="117.7"`,
-		`class="ref" href="/en/rules/514?edition=2026-04-17#514.3"`, // links in the text stay in the edition
+		`class="ref" href="/en/rules/514.3?edition=2026-04-17"`, // links in the text stay in the edition
 		`rel="next" href="/en/rules/118?edition=2026-04-17"`,
 		`<link rel="canonical" href="https://rules.test/en/rules/117?edition=2026-04-17">`,
 		`hreflang="de" href="https://rules.test/de/rules/117"`, // German's current text is that edition
@@ -308,9 +308,9 @@ func TestUntranslatedRulesFallBackToEnglish(t *testing.T) {
 			t.Fatalf("%s search: %d", lang, r.status)
 		}
 		mustContain(t, lang+" search", r.body,
-			`<a href="/`+lang+`/rules/124#124.1" lang="en"><strong>124.1</strong>  Brand-New Rules</a>  <span class="badge">`+mark+`</span>`,
+			`<a href="/`+lang+`/rules/124.1" lang="en"><strong>124.1</strong>  Brand-New Rules</a>  <span class="badge">`+mark+`</span>`,
 			`<p class="snippet" lang="en">A rule only the <mark>newest</mark> English edition has.</p>`,
-			`<a href="/`+lang+`/rules/117#117.3e"><strong>117.3e</strong>  `+title117[lang]+`</a>  <span class="badge">`+mark+`</span>`,
+			`<a href="/`+lang+`/rules/117.3e"><strong>117.3e</strong>  `+title117[lang]+`</a>  <span class="badge">`+mark+`</span>`,
 			`<p class="snippet" lang="en">A new subrule only the <mark>newest</mark> English edition has.</p>`)
 		r = do(h, "/api/"+lang+"/search?q=newest")
 		mustContain(t, lang+" api", r.body, `"number":"124.1"`, `"lang":"en"`, `"untranslated":true`)

@@ -37,7 +37,7 @@ func TestShortLinkNegotiatesInOrder(t *testing.T) {
 	if r.status != http.StatusNotFound {
 		t.Fatalf("unknown short link: %d", r.status)
 	}
-	mustContain(t, "404", r.body, "In unseren Texten gibt es keine Regel", `href="/de/rules/117#117.7"`)
+	mustContain(t, "404", r.body, "In unseren Texten gibt es keine Regel", `href="/de/rules/117.7"`)
 }
 
 func TestRulePagePreviewMeta(t *testing.T) {

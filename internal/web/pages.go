@@ -241,6 +241,10 @@ func (s *Server) rule(c echo.Context) error {
 		page.History = &templates.Link{Href: "/" + lang + "/changes?rule=" + root.Number, Label: s.Catalog.T(lang, "RuleHistory")}
 	}
 	page.Paras = s.subtree(lang, cmp, b, ref, root.Number, num)
+	if root.Level() == 0 && len(page.Paras) > giantRule {
+		// 702 alone is half a megabyte: list its parts, each on its page.
+		page.Paras, page.Parts = nil, s.parts(lang, b, ref, root.Number, eq)
+	}
 	if current {
 		page.Examples = s.examplesCiting(lang, root.Number)
 	}
@@ -305,7 +309,12 @@ func describe(text string, level int) string {
 	if level == 0 {
 		return text
 	}
-	const max = 200
+	return shorten(text, 200)
+}
+
+// shorten cuts text to at most max runes at a word boundary, marking the
+// cut with "…".
+func shorten(text string, max int) string {
 	if utf8.RuneCountInString(text) <= max {
 		return text
 	}
@@ -368,6 +377,36 @@ func (s *Server) subtree(lang, cmp string, b, ref *rules.Book, root, target stri
 		}
 	}
 	walk(root)
+	return out
+}
+
+// giantRule is how many paragraphs a top-level rule may have before its
+// page lists its parts instead of showing them all (701 and 702 have
+// hundreds).
+const giantRule = 60
+
+// parts lists the rules directly under the top-level rule root, each with
+// its heading ("702.19 Trample") and the start of what it says, linking
+// its own page. Rules only ref has are listed from ref, marked.
+func (s *Server) parts(lang string, b, ref *rules.Book, root, eq string) []templates.Part {
+	var out []templates.Part
+	for _, num := range children(b, ref, root) {
+		r, ok := b.Rule(num)
+		fallback := !ok
+		if fallback {
+			r, _ = ref.Rule(num)
+		}
+		p := templates.Part{Href: templates.RuleHref(lang, num) + eq, Number: num, Lang: lang, Fallback: fallback}
+		if fallback {
+			p.Lang = refLang
+		}
+		lead := r.Text
+		if h := r.Heading(); h == r.Text && len(r.Children) > 0 {
+			p.Heading, lead = h, r.Children[0].Text
+		}
+		p.Lead = shorten(lead, 90)
+		out = append(out, p)
+	}
 	return out
 }
 

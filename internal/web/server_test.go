@@ -108,7 +108,7 @@ func TestSubrulePageInEveryLanguage(t *testing.T) {
 			mustContain(t, "page", r.body,
 				`<html lang="`+lang+`">`,
 				`id="117.2c"`, `class="para level-2 target"`,
-				`href="/`+lang+`/rules/117#117.3a"`, // a linked rule number inside the text
+				`href="/`+lang+`/rules/117.3a"`, // a linked rule number inside the text
 				`<link rel="canonical" href="`+srv.URL+`/`+lang+`/rules/117.2c">`,
 				`hreflang="de" href="`+srv.URL+`/de/rules/117.2c"`,
 				`hreflang="ja" href="`+srv.URL+`/ja/rules/117.2c"`,
@@ -182,7 +182,7 @@ func TestUnknownRulesAndLanguagesAre404(t *testing.T) {
 		mustContain(t, path, r.body, msg)
 	}
 	r := get(t, "/ja/rules/117.7z")
-	mustContain(t, "suggestions", r.body, `href="/ja/rules/117#117.7"`)
+	mustContain(t, "suggestions", r.body, `href="/ja/rules/117.7"`)
 }
 
 func TestHostileInputGets4xxInTheReadersLanguage(t *testing.T) {
@@ -370,5 +370,30 @@ func TestGlossaryEntriesAreAlignedAcrossLanguages(t *testing.T) {
 		`<a class="term" href="`+de+`">Priorität</a>`, `<a href="/en/glossary/priority" hreflang="">`)
 	if r := get(t, "/en/glossary/priority?compare=xx"); r.status != http.StatusBadRequest {
 		t.Errorf("compare=xx: %d", r.status)
+	}
+}
+
+// TestGiantRulesListTheirParts: 701 and 702 (hundreds of paragraphs) list
+// their rules, each with its heading and first words, linking its own
+// page; no rule page grows past 100 KB of HTML.
+func TestGiantRulesListTheirParts(t *testing.T) {
+	for lang, trample := range map[string]string{"en": "Trample", "de": "Trampelschaden", "ja": "トランプル"} {
+		for _, top := range []string{"701", "702"} {
+			r := get(t, "/"+lang+"/rules/"+top)
+			if r.status != 200 || len(r.body) > 100*1024 {
+				t.Errorf("%s %s: %d, %d bytes", lang, top, r.status, len(r.body))
+			}
+			if strings.Contains(r.body, `class="para`) || !strings.Contains(r.body, `<ol class="parts">`) {
+				t.Errorf("%s %s shows its paragraphs instead of its parts", lang, top)
+			}
+		}
+		r := get(t, "/"+lang+"/rules/702")
+		mustContain(t, lang+" 702", r.body, `<a href="/`+lang+`/rules/702.19"><span class="num">702.19</span> <strong>`+trample+`</strong></a>`)
+		if r := get(t, "/"+lang+"/rules/702.19b"); !strings.Contains(r.body, `id="702.19b"`) || strings.Contains(r.body, `id="702.2a"`) {
+			t.Errorf("%s 702.19b: the page is not 702.19 with its subrules", lang)
+		}
+	}
+	if r := get(t, "/en/rules/117"); !strings.Contains(r.body, `id="117.3b"`) || strings.Contains(r.body, `class="parts"`) {
+		t.Error("117 lists parts instead of its paragraphs")
 	}
 }
