@@ -247,7 +247,6 @@ func (s *Server) changes(c echo.Context) error {
 	for _, pr := range pairs {
 		page.Comparisons = append(page.Comparisons, s.comparisonView(lang, pr[0], pr[1], rule))
 	}
-	s.remember(c, lang)
 	return s.render(c, http.StatusOK, templates.Changes(page))
 }
 

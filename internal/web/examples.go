@@ -41,7 +41,6 @@ func (s *Server) exampleList(c echo.Context) error {
 			Steps:   s.Catalog.Format(lang, "SimStepCount", n, map[string]any{"Count": n}),
 		})
 	}
-	s.remember(c, lang)
 	return s.render(c, http.StatusOK, templates.Examples(page))
 }
 
@@ -66,16 +65,9 @@ func (s *Server) exampleStep(c echo.Context) error {
 		return err
 	}
 	n := len(ex.Snapshots)
-	step := 1
-	if raw := c.QueryParam("step"); raw != "" {
-		if step, err = strconv.Atoi(raw); err != nil {
-			return errStatus(http.StatusBadRequest, "ErrStepNumber")
-		}
-		if step < 1 || step > n {
-			pe := errStatus(http.StatusNotFound, "ErrStepRange")
-			pe.suggestions = []templates.Link{{Href: exampleHref(lang, ex.Slug, 1), Label: ex.Title.In(lang)}}
-			return pe
-		}
+	step, err := stepParam(c, lang, ex)
+	if err != nil {
+		return err
 	}
 	v := s.view(lang)
 	snap := &ex.Snapshots[step-1]
@@ -114,8 +106,26 @@ func (s *Server) exampleStep(c echo.Context) error {
 	for i := 1; i <= n; i++ {
 		page.Steps = append(page.Steps, templates.Link{Href: exampleHref(lang, ex.Slug, i), Label: strconv.Itoa(i), Current: i == step})
 	}
-	s.remember(c, lang)
 	return s.render(c, http.StatusOK, templates.ExampleStep(page))
+}
+
+// stepParam reads ?step= of an example: 1 when absent, 400 when not a
+// number, 404 when the example has no such step.
+func stepParam(c echo.Context, lang string, ex *examples.Example) (int, error) {
+	raw := c.QueryParam("step")
+	if raw == "" {
+		return 1, nil
+	}
+	step, err := strconv.Atoi(raw)
+	if err != nil {
+		return 0, errStatus(http.StatusBadRequest, "ErrStepNumber")
+	}
+	if step < 1 || step > len(ex.Snapshots) {
+		pe := errStatus(http.StatusNotFound, "ErrStepRange")
+		pe.suggestions = []templates.Link{{Href: exampleHref(lang, ex.Slug, 1), Label: ex.Title.In(lang)}}
+		return 0, pe
+	}
+	return step, nil
 }
 
 // playHref is the sandbox address for a list of move codes.
@@ -188,7 +198,7 @@ func (s *Server) play(c echo.Context) error {
 	} else {
 		page.LegalFor = s.Catalog.T(lang, "PlayGameOver")
 	}
-	s.remember(c, lang)
+	c.Response().Header().Set("Cache-Control", cachePosition) // the same moves always give the same position
 	return s.render(c, http.StatusOK, templates.Play(page))
 }
 

@@ -71,7 +71,6 @@ func (s *Server) linkify(c echo.Context) error {
 	for _, f := range linkifyFormats {
 		page.Formats = append(page.Formats, templates.Link{Href: string(f.format), Label: s.Catalog.T(lang, f.label), Current: f.format == chosen})
 	}
-	s.remember(c, lang)
 	return s.render(c, http.StatusOK, templates.Linkify(page))
 }
 

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"net/http"
 	"net/url"
 	"slices"
@@ -59,6 +60,9 @@ func (s *Server) page(c echo.Context, lang, title, desc string, pathFor pathFunc
 		if ok && cmp != l && locales.Has(cmp) {
 			path += querySep(path) + "compare=" + cmp
 		}
+		if l != lang {
+			path += querySep(path) + "lang=" + l // a choice: remembered, see chooseLang
+		}
 		p.Switcher = append(p.Switcher, templates.Link{Href: path, Label: langNames[l], Lang: l, Current: l == lang})
 	}
 	if len(p.Alternates) > 0 {
@@ -75,32 +79,50 @@ func querySep(path string) string {
 	return "?"
 }
 
-func (s *Server) baseURL(c echo.Context) string {
-	if s.BaseURL != "" {
-		return s.BaseURL
-	}
-	return c.Scheme() + "://" + c.Request().Host
-}
+// baseURL is the origin of absolute links: the configured public one, or
+// none (links relative to the site) — never the request's Host header,
+// which anyone can set and a shared cache would keep.
+func (s *Server) baseURL(echo.Context) string { return s.BaseURL }
 
-// render writes a templ component as an HTML response and remembers the
-// page's language in a cookie when it changed.
+// render writes a templ component as an HTML response. It renders into a
+// buffer first, so a template error is an error page, never a truncated
+// page sent (and cached) as a success.
 func (s *Server) render(c echo.Context, status int, comp templ.Component) error {
+	var buf bytes.Buffer
+	if err := comp.Render(c.Request().Context(), &buf); err != nil {
+		return err
+	}
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
 	if h.Get("Cache-Control") == "" {
-		h.Set("Cache-Control", "public, max-age=300")
+		h.Set("Cache-Control", cachePage)
 	}
-	c.Response().WriteHeader(status)
-	return comp.Render(c.Request().Context(), c.Response().Writer)
+	return c.HTMLBlob(status, buf.Bytes())
 }
 
-// remember sets the language cookie when the reader's language changed.
-func (s *Server) remember(c echo.Context, lang string) {
-	if ck, err := c.Cookie(LangCookie); err == nil && ck.Value == lang {
-		return
+// chooseLang remembers a language the reader chose, by the switcher or a
+// link with ?lang=, in a cookie (for "/" and short links), then sends them
+// to the same page without the parameter; plain page views set no cookie,
+// so every page can be cached and shared. Short links read ?lang= themselves.
+func (s *Server) chooseLang(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		q := r.URL.Query()
+		lang := q.Get("lang")
+		if !q.Has("lang") || strings.HasPrefix(r.URL.Path, "/r/") || strings.HasPrefix(r.URL.Path, "/api/") {
+			return next(c)
+		}
+		if locales.Has(lang) {
+			c.SetCookie(&http.Cookie{Name: LangCookie, Value: lang, Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode})
+		}
+		q.Del("lang")
+		target := r.URL.EscapedPath()
+		if len(q) > 0 {
+			target += "?" + q.Encode()
+		}
+		c.Response().Header().Set("Cache-Control", "no-store")
+		return c.Redirect(http.StatusSeeOther, target)
 	}
-	c.SetCookie(&http.Cookie{Name: LangCookie, Value: lang, Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode})
-	c.Response().Header().Set("Cache-Control", "private, max-age=300")
 }
 
 func (s *Server) book(lang string) *rules.Book { return s.Library.Books[lang] }
@@ -120,7 +142,6 @@ func (s *Server) home(c echo.Context) error {
 		n := len(s.Examples.List)
 		page.AllExamples = templates.Link{Href: "/" + lang + "/examples", Label: s.Catalog.Format(lang, "HomeAllExamples", n, map[string]any{"Count": n})}
 	}
-	s.remember(c, lang)
 	return s.render(c, http.StatusOK, templates.Home(page))
 }
 
@@ -134,7 +155,6 @@ func (s *Server) contents(c echo.Context) error {
 	}
 	p := s.page(c, lang, s.Catalog.T(lang, "ContentsHeading"), "", samePath("/rules"))
 	p.Breadcrumb = []templates.Link{{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")}}
-	s.remember(c, lang)
 	return s.render(c, http.StatusOK, templates.Contents(templates.ContentsPage{Page: p, Sections: tocSections(lang, s.book(lang))}))
 }
 
@@ -270,7 +290,6 @@ func (s *Server) rule(c echo.Context) error {
 			})
 		}
 	}
-	s.remember(c, lang)
 	return s.render(c, http.StatusOK, templates.Rule(page))
 }
 
@@ -483,7 +502,6 @@ func (s *Server) glossary(c echo.Context) error {
 	for _, t := range s.book(lang).Glossary {
 		page.Terms = append(page.Terms, templates.Link{Href: templates.TermHref(lang, t.Slug), Label: t.Name})
 	}
-	s.remember(c, lang)
 	return s.render(c, http.StatusOK, templates.Glossary(page))
 }
 
@@ -548,7 +566,6 @@ func (s *Server) term(c echo.Context) error {
 			})
 		}
 	}
-	s.remember(c, lang)
 	return s.render(c, http.StatusOK, templates.Term(page))
 }
 

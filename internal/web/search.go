@@ -130,7 +130,7 @@ func (s *Server) searchPage(c echo.Context) error {
 			page.PageInfo = s.Catalog.Format(lang, "SearchPageOf", 0, map[string]any{"Page": res.Page, "Pages": res.Pages})
 		}
 	}
-	c.Response().Header().Set("Cache-Control", "private, max-age=60")
+	c.Response().Header().Set("Cache-Control", cacheSearch)
 	c.Response().Header().Set("X-Robots-Tag", "noindex")
 	return s.render(c, http.StatusOK, templates.Search(page))
 }
@@ -189,6 +189,6 @@ func (s *Server) searchAPI(c echo.Context) error {
 			out.Hits = append(out.Hits, ah)
 		}
 	}
-	c.Response().Header().Set("Cache-Control", "private, max-age=60")
+	c.Response().Header().Set("Cache-Control", cacheSearch)
 	return c.JSON(http.StatusOK, out)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"github.com/mtgrules/site/internal/examples"
+	"github.com/mtgrules/site/internal/httpcache"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/locales"
@@ -29,8 +30,24 @@ type Config struct {
 	// Examples are the worked examples, played through the rules engine.
 	Examples *examples.Set
 	// BaseURL is the public origin for canonical and alternate links
-	// ("https://rules.example"); empty means the request's own host.
+	// ("https://rules.example"); empty makes them relative to the site.
 	BaseURL string
+	// CacheBytes caps the response cache: 0 means DefaultCacheBytes, a
+	// negative number turns it off.
+	CacheBytes int64
+}
+
+// DefaultCacheBytes is the response cache's size unless configured.
+const DefaultCacheBytes = 64 << 20
+
+func (c Config) cacheBytes() int64 {
+	switch {
+	case c.CacheBytes == 0:
+		return DefaultCacheBytes
+	case c.CacheBytes < 0:
+		return 0
+	}
+	return c.CacheBytes
 }
 
 // Server holds the loaded content and the precomputed paragraphs.
@@ -60,10 +77,11 @@ func New(cfg Config) *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
-	e.Pre(s.guardInput)
+	e.Pre(httpcache.HeadAsGet, s.guardInput)
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
-	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}))
+	e.Use(httpcache.New(cfg.cacheBytes()).Middleware)
+	e.Use(s.chooseLang)
 
 	e.GET("/", s.root)
 	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })

@@ -1,0 +1,276 @@
+// Package httpcache keeps the finished responses of public pages in memory
+// and serves them as a good cache would: a strong ETag and If-None-Match →
+// 304, gzip when the client takes it, Content-Length, HEAD without a body.
+// Concurrent misses for one URL render once. Responses that are not
+// public (or set a cookie, or fail) pass through, compressed the same way.
+package httpcache
+
+import (
+	"bytes"
+	"compress/gzip"
+	"container/list"
+	"crypto/sha256"
+	"encoding/base64"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/labstack/echo/v4"
+	"golang.org/x/sync/singleflight"
+)
+
+// Cache is a byte-capped LRU of finished responses keyed by request URI.
+type Cache struct {
+	max   int64
+	group singleflight.Group
+
+	mu    sync.Mutex
+	used  int64
+	order *list.List               // front: most recently used
+	byKey map[string]*list.Element // of *entry
+}
+
+// New makes a cache holding at most maxBytes of bodies; 0 caches nothing
+// (responses still get ETags, gzip and Content-Length).
+func New(maxBytes int64) *Cache {
+	return &Cache{max: maxBytes, order: list.New(), byKey: map[string]*list.Element{}}
+}
+
+// entry is one finished response.
+type entry struct {
+	key    string
+	status int
+	header http.Header
+	body   []byte
+	gz     []byte // nil when not worth compressing
+	etag   string // strong, of body; the gzip form adds "-gz"
+	public bool   // may be cached and shared
+}
+
+func (e *entry) size() int64 { return int64(len(e.key) + len(e.body) + len(e.gz) + 512) }
+
+// headKey marks, in the echo context, a HEAD request routed as GET.
+const headKey = "httpcache.head"
+
+// HeadAsGet is a Pre middleware: a HEAD request is routed like GET, and
+// Middleware sends the same status and headers without the body.
+func HeadAsGet(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if r := c.Request(); r.Method == http.MethodHead {
+			r.Method = http.MethodGet
+			c.Set(headKey, true)
+		}
+		return next(c)
+	}
+}
+
+// Middleware records what the handlers write, serves public GET pages from
+// the cache, and finishes every response (compression, validators,
+// Content-Length, HEAD).
+func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(ctx echo.Context) error {
+		r := ctx.Request()
+		if r.Method != http.MethodGet {
+			write(ctx, record(ctx, next))
+			return nil
+		}
+		key := r.URL.RequestURI()
+		if e := c.get(key); e != nil {
+			write(ctx, e)
+			return nil
+		}
+		mine := false
+		v, _, _ := c.group.Do(key, func() (any, error) {
+			mine = true
+			e := record(ctx, next)
+			if e.public {
+				c.put(key, e)
+			}
+			return e, nil
+		})
+		e := v.(*entry)
+		if !mine && !e.public {
+			// Another request's private answer is not ours to send.
+			e = record(ctx, next)
+		}
+		write(ctx, e)
+		return nil
+	}
+}
+
+// record runs the handler (and the error handler, on an error) into a
+// buffer and returns the finished response.
+func record(ctx echo.Context, next echo.HandlerFunc) *entry {
+	res := ctx.Response()
+	real := res.Writer
+	rec := &recorder{header: http.Header{}, status: http.StatusOK}
+	res.Writer = rec
+	defer func() {
+		// Also on a panic, so the recovering middleware answers the client.
+		res.Writer, res.Committed, res.Size = real, false, 0
+	}()
+	if err := next(ctx); err != nil {
+		ctx.Error(err)
+	}
+	e := &entry{key: ctx.Request().URL.RequestURI(), status: rec.status, header: rec.header, body: rec.body.Bytes()}
+	e.public = ctx.Request().Method == http.MethodGet && e.status == http.StatusOK &&
+		strings.Contains(e.header.Get("Cache-Control"), "public") && e.header.Get("Set-Cookie") == ""
+	if e.public {
+		sum := sha256.Sum256(e.body)
+		e.etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+	}
+	if compressible(e) {
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		zw.Write(e.body)
+		zw.Close()
+		e.gz = buf.Bytes()
+	}
+	return e
+}
+
+// write sends e to the client in the representation it accepts.
+func write(ctx echo.Context, e *entry) {
+	req, res := ctx.Request(), ctx.Response()
+	h := res.Header()
+	for k, v := range e.header {
+		h[k] = append([]string(nil), v...) // the entry's own header is shared
+	}
+	body, etag := e.body, e.etag
+	if e.gz != nil {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(req.Header.Get("Accept-Encoding")) {
+			body = e.gz
+			h.Set("Content-Encoding", "gzip")
+			if etag != "" {
+				etag = strings.TrimSuffix(etag, `"`) + `-gz"`
+			}
+		}
+	}
+	if etag != "" {
+		h.Set("ETag", etag)
+		if matches(req.Header.Get("If-None-Match"), e.etag) {
+			for _, k := range []string{"Content-Type", "Content-Encoding", "Content-Length"} {
+				h.Del(k)
+			}
+			res.WriteHeader(http.StatusNotModified)
+			return
+		}
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	res.WriteHeader(e.status)
+	if head, _ := ctx.Get(headKey).(bool); !head {
+		res.Write(body)
+	}
+}
+
+// matches reports whether an If-None-Match header names the entry's ETag,
+// in either representation.
+func matches(ifNoneMatch, etag string) bool {
+	if ifNoneMatch == "" || etag == "" {
+		return false
+	}
+	gz := strings.TrimSuffix(etag, `"`) + `-gz"`
+	for _, t := range strings.Split(ifNoneMatch, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == etag || t == gz {
+			return true
+		}
+	}
+	return false
+}
+
+// acceptsGzip reads an Accept-Encoding header: gzip (or *) with a
+// quality above 0.
+func acceptsGzip(ae string) bool {
+	for _, part := range strings.Split(ae, ",") {
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name != "gzip" && name != "*" {
+			continue
+		}
+		q, ok := strings.CutPrefix(strings.ReplaceAll(strings.ToLower(params), " ", ""), "q=")
+		if !ok {
+			return true
+		}
+		v, err := strconv.ParseFloat(q, 64)
+		return err == nil && v > 0
+	}
+	return false
+}
+
+// compressible: text worth gzipping that is not compressed yet.
+func compressible(e *entry) bool {
+	if len(e.body) < 1024 || e.header.Get("Content-Encoding") != "" {
+		return false
+	}
+	ct := e.header.Get("Content-Type")
+	for _, p := range []string{"text/", "application/json", "application/xml", "application/atom+xml", "application/javascript", "image/svg+xml"} {
+		if strings.HasPrefix(ct, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Cache) get(key string) *entry {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.byKey[key]
+	if !ok {
+		return nil
+	}
+	c.order.MoveToFront(el)
+	return el.Value.(*entry)
+}
+
+func (c *Cache) put(key string, e *entry) {
+	size := e.size()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if size > c.max/8 {
+		return // one page may not crowd out the rest
+	}
+	if el, ok := c.byKey[key]; ok {
+		c.used -= el.Value.(*entry).size()
+		c.order.Remove(el)
+	}
+	c.byKey[key] = c.order.PushFront(e)
+	c.used += size
+	for c.used > c.max {
+		old := c.order.Back()
+		c.order.Remove(old)
+		oe := old.Value.(*entry)
+		delete(c.byKey, oe.key)
+		c.used -= oe.size()
+	}
+}
+
+// Len is the number of cached responses and their bytes.
+func (c *Cache) Len() (n int, size int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.order.Len(), c.used
+}
+
+// recorder is the buffer the handlers write into.
+type recorder struct {
+	header http.Header
+	status int
+	wrote  bool
+	body   bytes.Buffer
+}
+
+func (r *recorder) Header() http.Header { return r.header }
+
+func (r *recorder) WriteHeader(code int) {
+	if !r.wrote {
+		r.status, r.wrote = code, true
+	}
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	r.wrote = true
+	return r.body.Write(b)
+}

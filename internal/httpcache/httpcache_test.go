@@ -1,0 +1,169 @@
+package httpcache
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+)
+
+// server serves /page (public, slow to render, counted), /private (sets a
+// cookie), /boom (panics) and /fail (an error) through the cache.
+func server(t *testing.T, maxBytes int64) (*echo.Echo, *atomic.Int32, *Cache) {
+	t.Helper()
+	var renders atomic.Int32
+	c := New(maxBytes)
+	e := echo.New()
+	e.Pre(HeadAsGet)
+	e.Use(middleware.Recover())
+	e.Use(c.Middleware)
+	page := strings.Repeat("<p>Trample lets excess damage through.</p>\n", 100)
+	e.GET("/page", func(ctx echo.Context) error {
+		renders.Add(1)
+		time.Sleep(20 * time.Millisecond)
+		ctx.Response().Header().Set("Cache-Control", "public, max-age=60")
+		return ctx.HTML(http.StatusOK, page+ctx.QueryParam("v"))
+	})
+	e.GET("/private", func(ctx echo.Context) error {
+		renders.Add(1)
+		ctx.SetCookie(&http.Cookie{Name: "lang", Value: "de"})
+		ctx.Response().Header().Set("Cache-Control", "public, max-age=60")
+		return ctx.String(http.StatusOK, "mine")
+	})
+	e.GET("/boom", func(echo.Context) error { panic("template exploded") })
+	e.GET("/fail", func(echo.Context) error { return echo.NewHTTPError(http.StatusTeapot, "no") })
+	return e, &renders, c
+}
+
+func do(h http.Handler, method, path string, header ...string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, path, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	return w
+}
+
+func TestConcurrentMissesRenderOnce(t *testing.T) {
+	e, renders, _ := server(t, 1<<20)
+	var wg sync.WaitGroup
+	bodies := make([]string, 16)
+	for i := range bodies {
+		wg.Go(func() { bodies[i] = do(e, http.MethodGet, "/page").Body.String() })
+	}
+	wg.Wait()
+	if n := renders.Load(); n != 1 {
+		t.Errorf("16 concurrent requests rendered %d times", n)
+	}
+	for _, b := range bodies {
+		if b != bodies[0] || len(b) < 1000 {
+			t.Fatal("requests got different bodies")
+		}
+	}
+	do(e, http.MethodGet, "/page")
+	if n := renders.Load(); n != 1 {
+		t.Errorf("a cached page rendered again: %d", n)
+	}
+}
+
+func TestValidatorsCompressionAndHead(t *testing.T) {
+	e, _, _ := server(t, 1<<20)
+	plain := do(e, http.MethodGet, "/page")
+	etag := plain.Header().Get("ETag")
+	if plain.Code != 200 || !strings.HasPrefix(etag, `"`) || strings.HasPrefix(etag, "W/") || plain.Header().Get("Content-Length") != "4300" {
+		t.Fatalf("plain: %d ETag %q length %q", plain.Code, etag, plain.Header().Get("Content-Length"))
+	}
+	gz := do(e, http.MethodGet, "/page", "Accept-Encoding", "br;q=1, gzip;q=0.8")
+	if gz.Header().Get("Content-Encoding") != "gzip" || gz.Header().Get("ETag") != strings.TrimSuffix(etag, `"`)+`-gz"` || gz.Header().Get("Vary") != "Accept-Encoding" {
+		t.Fatalf("gzip: %v", gz.Header())
+	}
+	zr, err := gzip.NewReader(gz.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := io.ReadAll(zr); !bytes.Equal(got, plain.Body.Bytes()) {
+		t.Error("gzip body differs")
+	}
+	if w := do(e, http.MethodGet, "/page", "Accept-Encoding", "gzip;q=0"); w.Header().Get("Content-Encoding") != "" {
+		t.Error("gzip;q=0 got gzip")
+	}
+	for _, inm := range []string{etag, gz.Header().Get("ETag"), `"other", ` + etag, "*"} {
+		w := do(e, http.MethodGet, "/page", "If-None-Match", inm)
+		if w.Code != http.StatusNotModified || w.Body.Len() != 0 || w.Header().Get("ETag") != etag {
+			t.Errorf("If-None-Match %s: %d, %d bytes", inm, w.Code, w.Body.Len())
+		}
+	}
+	if w := do(e, http.MethodGet, "/page", "If-None-Match", `"stale"`); w.Code != 200 {
+		t.Errorf("stale ETag: %d", w.Code)
+	}
+	head := do(e, http.MethodHead, "/page")
+	if head.Code != 200 || head.Body.Len() != 0 || head.Header().Get("Content-Length") != "4300" || head.Header().Get("ETag") != etag {
+		t.Errorf("HEAD: %d, %d bytes, %v", head.Code, head.Body.Len(), head.Header())
+	}
+}
+
+func TestPrivateAndFailedResponsesPassThrough(t *testing.T) {
+	e, renders, c := server(t, 1<<20)
+	for range 2 {
+		w := do(e, http.MethodGet, "/private")
+		if w.Body.String() != "mine" || w.Header().Get("Set-Cookie") == "" || w.Header().Get("ETag") != "" {
+			t.Errorf("private: %q %v", w.Body.String(), w.Header())
+		}
+	}
+	if n := renders.Load(); n != 2 {
+		t.Errorf("a response with a cookie was served from the cache (%d renders)", n)
+	}
+	if w := do(e, http.MethodGet, "/fail"); w.Code != http.StatusTeapot || w.Header().Get("Content-Length") == "" {
+		t.Errorf("error: %d %v", w.Code, w.Header())
+	}
+	if w := do(e, http.MethodGet, "/boom"); w.Code != http.StatusInternalServerError {
+		t.Errorf("panic: %d", w.Code)
+	}
+	if n, _ := c.Len(); n != 0 {
+		t.Errorf("%d responses cached", n)
+	}
+}
+
+func TestCacheStaysUnderItsCap(t *testing.T) {
+	e, renders, c := server(t, 40_000) // room for a few 4.3 KB pages
+	for _, v := range []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "1"} {
+		do(e, http.MethodGet, "/page?v="+v)
+	}
+	n, size := c.Len()
+	if size > 40_000 || n == 0 || n >= 9 {
+		t.Errorf("%d entries, %d bytes", n, size)
+	}
+	if renders.Load() != 10 {
+		t.Errorf("the oldest page was not evicted: %d renders", renders.Load())
+	}
+	off, offRenders, _ := server(t, 0)
+	for range 2 {
+		if w := do(off, http.MethodGet, "/page"); w.Header().Get("ETag") == "" {
+			t.Error("no ETag without a cache")
+		}
+	}
+	if offRenders.Load() != 2 {
+		t.Errorf("a cache of 0 bytes kept a page: %d renders", offRenders.Load())
+	}
+}
+
+func TestAcceptsGzip(t *testing.T) {
+	for ae, want := range map[string]bool{
+		"gzip": true, "GZIP": true, "deflate, gzip;q=0.5": true, "*": true, "gzip;q=0": false,
+		"gzip; q=0.000": false, "br": false, "": false, "gzip;q=banana": false,
+	} {
+		if got := acceptsGzip(ae); got != want {
+			t.Errorf("%q: %v", ae, got)
+		}
+	}
+}
