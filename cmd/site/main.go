@@ -12,9 +12,11 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -77,12 +79,22 @@ func run(args []string) error {
 	fs := flag.NewFlagSet("site", flag.ContinueOnError)
 	addr := fs.String("addr", defaultAddr(), "listen address host:port (env ADDR, or PORT)")
 	rulesSpec := fs.String("rules", os.Getenv("RULES"), "official rules files per language, one per edition or a directory of them, e.g. en=/path/MagicCompRules.txt,de=/path/de.txt or en=2025.txt,en=2026.txt or en=/srv/rules/en/ (env RULES)")
-	baseURL := fs.String("base-url", os.Getenv("BASE_URL"), "public origin for canonical links, e.g. https://rules.example (env BASE_URL; default: the request's host)")
+	baseURL := fs.String("base-url", os.Getenv("BASE_URL"), "public origin for canonical links, sitemaps and linked posts, e.g. https://rules.example (env BASE_URL; default: the listening address, with a warning)")
+	cacheMB := fs.Int("cache-mb", 64, "response cache size in MB; 0 turns it off")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	slog.SetDefault(log)
+	local := localURL(*addr)
+	if *baseURL == "" {
+		*baseURL = local
+		log.Warn("no -base-url: absolute links name the listening address; set the public origin in production", "base_url", local)
+	}
+	cache := int64(*cacheMB) << 20
+	if cache == 0 {
+		cache = -1 // Config: negative turns the cache off
+	}
 
 	start := time.Now()
 	overrides, err := library.ParseOverrides(*rulesSpec)
@@ -101,7 +113,7 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	site, err := reload.New(web.Config{Catalog: cat, Assets: assets, Examples: exs, BaseURL: *baseURL}, overrides)
+	site, err := reload.New(web.Config{Catalog: cat, Assets: assets, Examples: exs, BaseURL: strings.TrimSuffix(*baseURL, "/"), CacheBytes: cache}, overrides)
 	if err != nil {
 		return err
 	}
@@ -124,7 +136,7 @@ func run(args []string) error {
 		MaxHeaderBytes:    96 << 10, // room for MaxQueryBytes in the request line
 	}
 	logLibrary(log, site.Library())
-	log.Info("listening", "addr", *addr, "startup", time.Since(start).Round(time.Millisecond))
+	log.Info("listening on "+local, "addr", *addr, "startup", time.Since(start).Round(time.Millisecond))
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -171,6 +183,19 @@ func logLibrary(log *slog.Logger, lib *library.Library) {
 			log.Info("rules loaded", "lang", lang, "edition", b.Edition(), "default", i == 0, "file", b.Source(), "rules", len(b.Rules()), "glossary", len(b.Glossary))
 		}
 	}
+}
+
+// localURL is the URL to open for a listen address: ":8080" is
+// http://localhost:8080.
+func localURL(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "http://" + addr
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }
 
 func defaultAddr() string {
