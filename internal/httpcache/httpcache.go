@@ -46,6 +46,9 @@ type entry struct {
 	gz     []byte // nil when not worth compressing
 	etag   string // strong, of body; the gzip form adds "-gz"
 	public bool   // may be cached and shared
+	// The complete headers of each representation, built once: a cache
+	// hit only copies them.
+	plainHeader, gzHeader http.Header
 }
 
 func (e *entry) size() int64 { return int64(len(e.key) + len(e.body) + len(e.gz) + 512) }
@@ -127,38 +130,51 @@ func record(ctx echo.Context, next echo.HandlerFunc) *entry {
 		zw.Close()
 		e.gz = buf.Bytes()
 	}
+	e.plainHeader = e.headers(e.body, "", e.etag)
+	if e.gz != nil {
+		gzTag := ""
+		if e.etag != "" {
+			gzTag = strings.TrimSuffix(e.etag, `"`) + `-gz"`
+		}
+		e.gzHeader = e.headers(e.gz, "gzip", gzTag)
+	}
 	return e
+}
+
+// headers are the response headers of one representation of e.
+func (e *entry) headers(body []byte, encoding, etag string) http.Header {
+	h := e.header.Clone()
+	if e.gz != nil {
+		h.Add("Vary", "Accept-Encoding")
+	}
+	if encoding != "" {
+		h.Set("Content-Encoding", encoding)
+	}
+	if etag != "" {
+		h.Set("ETag", etag)
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	return h
 }
 
 // write sends e to the client in the representation it accepts.
 func write(ctx echo.Context, e *entry) {
 	req, res := ctx.Request(), ctx.Response()
+	body, hdr := e.body, e.plainHeader
+	if e.gz != nil && acceptsGzip(req.Header.Get("Accept-Encoding")) {
+		body, hdr = e.gz, e.gzHeader
+	}
 	h := res.Header()
-	for k, v := range e.header {
-		h[k] = append([]string(nil), v...) // the entry's own header is shared
+	for k, v := range hdr {
+		h[k] = v // shared with every hit: never changed after this
 	}
-	body, etag := e.body, e.etag
-	if e.gz != nil {
-		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(req.Header.Get("Accept-Encoding")) {
-			body = e.gz
-			h.Set("Content-Encoding", "gzip")
-			if etag != "" {
-				etag = strings.TrimSuffix(etag, `"`) + `-gz"`
-			}
+	if matches(req.Header.Get("If-None-Match"), e.etag) {
+		for _, k := range []string{"Content-Type", "Content-Encoding", "Content-Length"} {
+			delete(h, k)
 		}
+		res.WriteHeader(http.StatusNotModified)
+		return
 	}
-	if etag != "" {
-		h.Set("ETag", etag)
-		if matches(req.Header.Get("If-None-Match"), e.etag) {
-			for _, k := range []string{"Content-Type", "Content-Encoding", "Content-Length"} {
-				h.Del(k)
-			}
-			res.WriteHeader(http.StatusNotModified)
-			return
-		}
-	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
 	res.WriteHeader(e.status)
 	if head, _ := ctx.Get(headKey).(bool); !head {
 		res.Write(body)

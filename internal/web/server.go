@@ -79,8 +79,8 @@ func New(cfg Config) *echo.Echo {
 	e.HTTPErrorHandler = s.handleError
 	e.Pre(httpcache.HeadAsGet, s.guardInput)
 	e.Use(middleware.Recover())
-	e.Use(securityHeaders)
 	e.Use(httpcache.New(cfg.cacheBytes()).Middleware)
+	e.Use(securityHeaders) // inside the cache: kept with each cached page
 	e.Use(s.chooseLang)
 
 	e.GET("/", s.root)
