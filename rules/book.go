@@ -4,6 +4,7 @@
 package rules
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -59,6 +60,31 @@ type Term struct {
 func (b *Book) Rule(number string) (*Rule, bool) {
 	r, ok := b.rules[number]
 	return r, ok
+}
+
+// Complete reports a file that was cut short: every official file ends
+// with its glossary, then its credits, ending like a sentence. A download
+// cut inside the rules, the glossary or the credits fails here.
+func (b *Book) Complete() error {
+	switch {
+	case len(b.Glossary) == 0:
+		return fmt.Errorf("no glossary after %d rules: the file is cut short or not a rules file", len(b.Rules()))
+	case len(b.Credits) == 0:
+		return fmt.Errorf("nothing after the glossary's %d entries (the last is %q): the file is cut short", len(b.Glossary), b.Glossary[len(b.Glossary)-1].Name)
+	}
+	last := strings.TrimSpace(b.Credits[len(b.Credits)-1])
+	if r, _ := utf8.DecodeLastRuneInString(last); !strings.ContainsRune(".!?。！？)）\"”’」』]", r) {
+		return fmt.Errorf("the credits stop mid-sentence (%q): the file is cut short", shortTail(last))
+	}
+	return nil
+}
+
+// shortTail is the end of s, for messages.
+func shortTail(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return "…" + string(r[len(r)-40:])
+	}
+	return s
 }
 
 // Rules returns every rule and subrule in document order.

@@ -113,8 +113,8 @@ func validate(data []byte, opts Options) (*rules.Book, error) {
 	switch {
 	case len(book.Rules()) < opts.MinRules:
 		return nil, fmt.Errorf("fetch: %s has %d rules, fewer than %d: a truncated or wrong file", opts.URL, len(book.Rules()), opts.MinRules)
-	case len(book.Glossary) == 0:
-		return nil, fmt.Errorf("fetch: %s has no glossary: a truncated or wrong file", opts.URL)
+	case book.Complete() != nil:
+		return nil, fmt.Errorf("fetch: %s: %w", opts.URL, book.Complete())
 	case book.Date.IsZero():
 		return nil, fmt.Errorf("fetch: %s has no effective date", opts.URL)
 	}

@@ -137,9 +137,8 @@ func loadFiles(lang string, paths []string) ([]*rules.Book, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(b.Glossary) == 0 {
-			// Every official file ends with its glossary and credits.
-			return nil, fmt.Errorf("%s: no glossary after %d rules: a truncated or wrong file", f, len(b.Rules()))
+		if err := b.Complete(); err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
 		}
 		books = append(books, b)
 	}

@@ -1,6 +1,7 @@
 package library
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -78,19 +79,37 @@ func TestOverridesAndErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "missing.txt") {
 		t.Errorf("missing file: %v", err)
 	}
-	// A download cut off before the glossary parses, but is refused.
+}
+
+// TestOnlyCompleteFilesLoad: a download cut anywhere — in the rules, the
+// glossary or the credits — parses, but is refused, naming the file and
+// what is missing; the whole file loads.
+func TestOnlyCompleteFilesLoad(t *testing.T) {
+	dir := t.TempDir()
 	full := edition(t, dir, "full.txt", "April 17, 2026")
 	data, err := os.ReadFile(full)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cut := filepath.Join(dir, "cut.txt")
-	if err := os.WriteFile(cut, data[:len(data)/2], 0o600); err != nil {
-		t.Fatal(err)
+	if _, err := Load(Overrides{"en": {full}}); err != nil {
+		t.Fatalf("the whole file: %v", err)
 	}
-	_, err = Load(Overrides{"en": {cut}})
-	if err == nil || !strings.Contains(err.Error(), cut+": no glossary after ") {
-		t.Errorf("truncated file: %v", err)
+	glossary, credits := bytes.LastIndex(data, []byte("\nGlossary\n")), bytes.LastIndex(data, []byte("\nCredits\n"))
+	for name, at := range map[string]int{
+		"50%": len(data) / 2, "90%": len(data) * 9 / 10, "97%": len(data) * 97 / 100, "99.5%": len(data) * 995 / 1000,
+		"after the glossary": credits, "inside the credits": len(data) - 12,
+	} {
+		cut := filepath.Join(dir, "cut.txt")
+		if err := os.WriteFile(cut, data[:at], 0o600); err != nil {
+			t.Fatal(err)
+		}
+		want := map[bool]string{true: ": no glossary after ", false: ": nothing after the glossary's "}[at <= glossary]
+		if name == "inside the credits" {
+			want = ": the credits stop mid-sentence"
+		}
+		if _, err := Load(Overrides{"en": {cut}}); err == nil || !strings.Contains(err.Error(), cut+want) {
+			t.Errorf("cut at %s: %v, want %q", name, err, want)
+		}
 	}
 }
 
