@@ -35,6 +35,7 @@ var headings = map[int]string{
 	http.StatusRequestURITooLong:   "ErrBadRequestHeading",
 	http.StatusInternalServerError: "ErrServerHeading",
 	http.StatusServiceUnavailable:  "ErrServerHeading",
+	http.StatusTooManyRequests:     "ErrTooManyHeading",
 }
 
 // handleError renders every error as a page (or JSON under /api/) in the

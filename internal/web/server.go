@@ -35,6 +35,9 @@ type Config struct {
 	// CacheBytes caps the response cache: 0 means DefaultCacheBytes, a
 	// negative number turns it off.
 	CacheBytes int64
+	// Unlimited drops the per-client rate limits (for tests that send
+	// hundreds of searches from one address).
+	Unlimited bool
 }
 
 // DefaultCacheBytes is the response cache's size unless configured.
@@ -89,7 +92,7 @@ func New(cfg Config) *echo.Echo {
 	e.GET("/static/:file", s.static)
 	e.GET("/r/:ref", s.shortLink)
 	e.GET("/r/2008/:ref", s.oldShortLink)
-	e.POST("/api/linkify", s.linkifyAPI, middleware.BodyLimit("64K"))
+	e.POST("/api/linkify", s.linkifyAPI, middleware.BodyLimit("64K"), s.limiter(limitLinkify))
 	e.GET("/oembed", s.oembed)
 	e.GET("/sitemap.xml", s.sitemap)
 	e.GET("/robots.txt", s.robots)
@@ -106,13 +109,15 @@ func New(cfg Config) *echo.Echo {
 	e.GET("/:lang/changes", s.changes)
 	e.GET("/:lang/glossary", s.glossary)
 	e.GET("/:lang/glossary/:slug", s.term)
-	e.GET("/:lang/search", s.searchPage)
-	e.GET("/api/:lang/search", s.searchAPI)
+	searchLimit := s.limiter(limitSearch)
+	e.GET("/:lang/search", s.searchPage, searchLimit)
+	e.GET("/api/:lang/search", s.searchAPI, searchLimit)
 	e.GET("/:lang/examples", s.exampleList)
 	e.GET("/:lang/examples/:slug", s.exampleStep)
-	e.GET("/:lang/play/:slug", s.play)
-	e.GET("/:lang/linkify", s.linkify)
-	e.POST("/:lang/linkify", s.linkify, middleware.BodyLimit("64K"))
+	e.GET("/:lang/play/:slug", s.play, s.limiter(limitSandbox))
+	linkifyLimit := s.limiter(limitLinkify)
+	e.GET("/:lang/linkify", s.linkify, linkifyLimit)
+	e.POST("/:lang/linkify", s.linkify, middleware.BodyLimit("64K"), linkifyLimit)
 	return e
 }
 
