@@ -4,6 +4,7 @@
 // "site fetch -url URL -out PATH" downloads the newest official rules file,
 // checks it, and swaps it in for the file at PATH; SIGHUP makes a running
 // site load its rules files again, keeping the old ones on any error.
+// "site health" asks a running site whether it is ready (for containers).
 package main
 
 import (
@@ -32,15 +33,38 @@ import (
 
 func main() {
 	var err error
-	if len(os.Args) > 1 && os.Args[1] == "fetch" {
+	switch {
+	case len(os.Args) > 1 && os.Args[1] == "fetch":
 		err = runFetch(os.Args[2:])
-	} else {
+	case len(os.Args) > 1 && os.Args[1] == "health":
+		err = runHealth(os.Args[2:])
+	default:
 		err = run(os.Args[1:])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "site:", err)
 		os.Exit(1)
 	}
+}
+
+// runHealth asks a running site whether it is ready: the container's
+// health check, in an image with no shell or curl.
+func runHealth(args []string) error {
+	fs := flag.NewFlagSet("site health", flag.ContinueOnError)
+	url := fs.String("url", "http://127.0.0.1:8080/readyz", "the readiness URL to ask")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	client := http.Client{Timeout: 3 * time.Second}
+	res, err := client.Get(*url)
+	if err != nil {
+		return err
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("%s: %s", *url, res.Status)
+	}
+	return nil
 }
 
 // runFetch downloads, validates and swaps in an official rules file.
