@@ -70,7 +70,8 @@ func runHealth(args []string) error {
 // runFetch downloads, validates and swaps in an official rules file.
 func runFetch(args []string) error {
 	fs := flag.NewFlagSet("site fetch", flag.ContinueOnError)
-	url := fs.String("url", os.Getenv("RULES_URL"), "URL of the official rules text file (env RULES_URL)")
+	url := fs.String("url", os.Getenv("RULES_URL"), "URL of the official rules text file (env RULES_URL; default: the newest text file linked from -page)")
+	page := fs.String("page", fetch.RulesPage, "the official rules page, read when -url is not given")
 	out := fs.String("out", "", "the rules file to replace, or a directory of editions to add it to")
 	lang := fs.String("lang", "en", "language of the file")
 	minRules := fs.Int("min-rules", 100, "fewer rules than this means a broken download")
@@ -78,16 +79,16 @@ func runFetch(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *url == "" || *out == "" {
+	if *out == "" {
 		fs.Usage()
-		return errors.New("fetch needs -url and -out")
+		return errors.New("fetch needs -out")
 	}
 	if !locales.Has(*lang) {
 		return fmt.Errorf("fetch: unknown language %q", *lang)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	res, err := fetch.Fetch(ctx, fetch.Options{URL: *url, Out: *out, Lang: *lang, MinRules: *minRules})
+	res, err := fetchNewest(ctx, *url, *page, fetch.Options{Out: *out, Lang: *lang, MinRules: *minRules})
 	if err != nil {
 		return err
 	}
@@ -105,6 +106,8 @@ func run(args []string) error {
 	rulesSpec := fs.String("rules", os.Getenv("RULES"), "official rules files per language, one per edition or a directory of them, e.g. en=/path/MagicCompRules.txt,de=/path/de.txt or en=2025.txt,en=2026.txt or en=/srv/rules/en/ (env RULES)")
 	baseURL := fs.String("base-url", os.Getenv("BASE_URL"), "public origin for canonical links, sitemaps and linked posts, e.g. https://rules.example (env BASE_URL; default: the listening address, with a warning)")
 	cacheMB := fs.Int("cache-mb", 64, "response cache size in MB; 0 turns it off")
+	refresh := fs.Duration("refresh", 0, "look for a new edition this often (e.g. 24h) on -refresh-page, add it to the English -rules file or directory and reload; 0 turns it off")
+	refreshPage := fs.String("refresh-page", fetch.RulesPage, "the official rules page -refresh reads")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -124,6 +127,9 @@ func run(args []string) error {
 	overrides, err := library.ParseOverrides(*rulesSpec)
 	if err != nil {
 		return err
+	}
+	if *refresh > 0 && len(overrides["en"]) == 0 {
+		return errors.New("-refresh needs -rules en=FILE or en=DIR: the file it keeps current")
 	}
 	cat, err := locales.Load()
 	if err != nil {
@@ -164,6 +170,15 @@ func run(args []string) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if *refresh > 0 {
+		out := overrides["en"][len(overrides["en"])-1]
+		go keepCurrent(ctx, log, *refresh, time.Minute, func(ctx context.Context) (fetch.Result, error) {
+			return fetchNewest(ctx, "", *refreshPage, fetch.Options{Out: out})
+		}, func() error {
+			reloadRules(log, site)
+			return nil
+		})
+	}
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
 	defer signal.Stop(hup)
