@@ -12,6 +12,7 @@ require (
 	github.com/ikawaha/kagome/v2 v2.10.3
 	github.com/labstack/echo/v4 v4.16.0
 	github.com/nicksnyder/go-i18n/v2 v2.7.0
+	golang.org/x/net v0.59.0
 	golang.org/x/sync v0.24.0
 	golang.org/x/text v0.43.0
 	golang.org/x/time v0.16.0
@@ -58,7 +59,6 @@ require (
 	go.etcd.io/bbolt v1.4.0 // indirect
 	golang.org/x/crypto v0.57.0 // indirect
 	golang.org/x/mod v0.41.0 // indirect
-	golang.org/x/net v0.59.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/tools v0.51.0 // indirect
 	google.golang.org/protobuf v1.36.6 // indirect
