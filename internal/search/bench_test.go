@@ -3,8 +3,10 @@ package search
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -139,7 +141,7 @@ func BenchmarkBuildCompoundNone(b *testing.B) {
 }
 
 // benchQueries is the judgment list's queries (all three languages) plus
-// a few All-mode and fuzzy queries.
+// a few All-mode (two of them questions) and fuzzy queries.
 func benchQueries(b *testing.B) []Query {
 	var qs []Query
 	for _, j := range loadJudgments(b) {
@@ -150,6 +152,8 @@ func benchQueries(b *testing.B) []Query {
 		Query{Text: "Kampfschaden", Lang: "en", All: true},
 		Query{Text: "mana pool", Lang: "de", All: true, Page: 2},
 		Query{Text: "creature", Lang: "en", Page: 3},
+		Query{Text: "can a player respond to a triggered ability", Lang: "de", All: true},
+		Query{Text: "対象が不正になった呪文はどうなる", Lang: "en", All: true, Page: 2},
 	)
 	return qs
 }
@@ -220,4 +224,85 @@ func BenchmarkSearchLang(b *testing.B) {
 			reportPercentiles(b, durs)
 		})
 	}
+}
+
+// madeUpQuery returns a query of MaxQueryRunes runes of made-up words: for
+// English and German, letters in words of 6 to 9 (each allows two typos,
+// the dearest fuzzy match); for Japanese, kanji in pairs and triples
+// joined by particles.
+func madeUpQuery(lang string, seed uint32) string {
+	next := func(n uint32) uint32 { // xorshift
+		seed ^= seed << 13
+		seed ^= seed >> 17
+		seed ^= seed << 5
+		return seed % n
+	}
+	var b strings.Builder
+	runes := 0
+	for runes < MaxQueryRunes {
+		if lang == "ja" {
+			for range 2 + next(2) {
+				b.WriteRune(rune(0x4e00 + next(0x5000)))
+				runes++
+			}
+			b.WriteString([]string{"の", "が", "を", "に", "は"}[next(5)])
+			runes++
+			continue
+		}
+		for range 6 + next(4) {
+			b.WriteByte(byte('a' + next(26)))
+			runes++
+		}
+		b.WriteByte(' ')
+		runes++
+	}
+	return string([]rune(b.String())[:MaxQueryRunes])
+}
+
+// BenchmarkSearchWorstCase searches queries of 200 runes of made-up words
+// (see madeUpQuery), in each language and across all three, and reports
+// the CPU time per query (all threads, from getrusage) beside the wall
+// time.
+func BenchmarkSearchWorstCase(b *testing.B) {
+	books, kind := benchBooks(b)
+	ix, err := Build(books)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	b.Logf("corpus: %s, GOMAXPROCS %d", kind, runtime.GOMAXPROCS(0))
+	for _, c := range []struct {
+		name string
+		lang string
+		all  bool
+	}{{"en", "en", false}, {"de", "de", false}, {"ja", "ja", false}, {"all", "en", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			var qs []Query
+			for seed := range uint32(16) {
+				qs = append(qs, Query{Text: madeUpQuery(c.lang, seed+1), Lang: c.lang, All: c.all})
+			}
+			durs := make([]time.Duration, 0, b.N)
+			cpu0 := cpuTime(b)
+			i := 0
+			for b.Loop() {
+				start := time.Now()
+				if _, err := ix.Search(qs[i%len(qs)]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+				durs = append(durs, time.Since(start))
+			}
+			b.ReportMetric(float64((cpuTime(b)-cpu0).Nanoseconds())/float64(i), "cpu-ns/op")
+			reportPercentiles(b, durs)
+		})
+	}
+}
+
+// cpuTime is the process's user and system CPU time so far.
+func cpuTime(tb testing.TB) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		tb.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -1,15 +1,18 @@
 // Package search is the full-text search over the rule books of every
 // loaded language: an in-memory bleve index of every rule paragraph and
 // glossary entry, language-aware analysis (English stemming, German
-// normalising, stemming and compound matching, Japanese bigrams), typo
-// tolerance, cross-language search and HTML-safe highlighted snippets.
+// normalising, stemming and compound matching, Japanese bigrams), questions
+// as people type them (question words and particles are not required),
+// one ranking of all-word, typo and partial matches, typo tolerance,
+// cross-language search and HTML-safe highlighted snippets.
 //
-// Queries are always built from Match/Term/Fuzzy/Phrase queries on named
+// Queries are always built from Term/Phrase/Boolean queries on named
 // fields; user input is never parsed with bleve's query-string syntax.
 package search
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -69,15 +72,30 @@ type options struct {
 	compound   compoundMode
 	jaAnalyzer string // a registered bleve analyzer name for Japanese
 	upsidedown bool   // bleve.NewMemOnly (upsidedown + gtreap) instead of in-memory scorch
+	// scoring is bleve's scoring model per language: "" (tf-idf) or
+	// "bm25" (see defaultOptions).
+	scoring map[string]string
 }
 
 // Japanese uses bleve's cjk analyzer (width folding, bigrams). Measured
 // against kagome's morphological analysis with the IPA dictionary on the
-// Japanese judgments (kagome_test.go, `-tags kagome`): cjk 16/16 in the top
-// 3, index build 0.17 s, 0.44 ms per query; kagome 15/16 (it splits
-// "マナプール" differently from "マナ・プール"), 1.45 s (dictionary load),
-// and 0.97 ms per query.
-var defaultOptions = options{compound: compoundDict, jaAnalyzer: cjk.AnalyzerName}
+// Japanese judgments (kagome_test.go, `-tags kagome`): on the first 16
+// (names and terms) cjk found 16 in the top 3, kagome 15 (it splits
+// "マナプール" differently from "マナ・プール"); on the 39 with questions,
+// cjk 37 and kagome 32, 1.7 ms against 3.1 ms per query, and the
+// three-language build 2.0 s against 2.5 s (dictionary load) on 2 cores.
+//
+// English ranks with BM25 (TestScoringModels): questions as people type
+// them share few words with their answer, and BM25's length normalisation
+// (bleve estimates the average length from the field's vocabulary, which
+// makes it strong) puts the short rule that states the answer before long
+// ones that mention the words: 39 of the 41 English judgments in the top 3
+// against 34 with tf-idf. German (34 against 35 of 37; "Schaden
+// gleichzeitig zugeteilt" would rank 703.4m before 510.2) and Japanese (33
+// against 37 of 39) keep tf-idf. In All mode, hits of one tier from
+// different languages are ordered by their scores, which were never on
+// one scale across languages (each has its own term statistics).
+var defaultOptions = options{compound: compoundDict, jaAnalyzer: cjk.AnalyzerName, scoring: map[string]string{"en": "bm25"}}
 
 // newMemIndex creates a memory-only index: scorch with no path (nothing
 // is persisted; measured about 3× faster to build than bleve.NewMemOnly's
@@ -112,7 +130,20 @@ type langIndex struct {
 	docs     map[string]*doc   // by document ID
 	compound bool              // German compound subfields exist
 	fuzzy    bool              // typo tolerance applies (alphabetic scripts)
-	terms    []string          // glossary term names, for suggestions
+	suggest  []suggestTerm     // glossary term names, for suggestions
+	// known holds every term of the text and title fields (and the German
+	// compound subfields): a query word outside it is a typo, or a bigram
+	// no text has (see plan).
+	known map[string]bool
+	// vocab lists the terms of the text and title fields by length in
+	// runes: the candidates a mistyped word may stand for (see typos).
+	vocab map[int][]vocabTerm
+	// question holds the analysed question words (see questionWords).
+	question map[string]bool
+	stop     []string // stop and question words as typed (see nearStopWord)
+	// synonyms maps an analysed word to the analysed words the rules use
+	// for it (see synonyms).
+	synonyms map[string][]string
 }
 
 // doc is what a hit shows; bleve stores nothing.
@@ -257,7 +288,7 @@ func buildLang(lang string, b *rules.Book, lacking map[string][]string, o option
 		d := &doc{slug: t.Slug, title: t.Name, text: strings.Join(t.Definition, " ")}
 		id := "g/" + t.Slug
 		li.docs[id] = d
-		li.terms = append(li.terms, t.Name)
+		li.suggest = append(li.suggest, newSuggestTerm(t.Name))
 		var names []string
 		for _, name := range strings.Split(t.Name, ",") {
 			names = append(names, foldName(name))
@@ -289,7 +320,75 @@ func buildLang(lang string, b *rules.Book, lacking map[string][]string, o option
 		return nil, err
 	}
 	li.idx = idx
+	if li.known, li.vocab, err = knownTerms(idx, li.compound); err != nil {
+		idx.Close()
+		return nil, err
+	}
+	if !li.fuzzy {
+		li.vocab = nil
+	}
+	li.stop = stopWords(lang)
+	li.synonyms = map[string][]string{}
+	for w, alts := range synonyms[lang] {
+		for _, tok := range li.analyzer.Analyze([]byte(w)) {
+			for _, a := range alts {
+				for _, at := range li.analyzer.Analyze([]byte(a)) {
+					if at := string(at.Term); at != string(tok.Term) && !slices.Contains(li.synonyms[string(tok.Term)], at) {
+						li.synonyms[string(tok.Term)] = append(li.synonyms[string(tok.Term)], at)
+					}
+				}
+			}
+		}
+	}
+	li.question = map[string]bool{}
+	for _, w := range questionWords[lang] {
+		for _, tok := range li.analyzer.Analyze([]byte(w)) {
+			li.question[string(tok.Term)] = true
+		}
+	}
 	return li, nil
+}
+
+// vocabTerm is a term of the index with its runes.
+type vocabTerm struct {
+	term  string
+	runes []rune
+}
+
+// knownTerms reads the term dictionaries of the searched fields: every
+// term, and the text and title terms by length.
+func knownTerms(idx bleve.Index, compound bool) (map[string]bool, map[int][]vocabTerm, error) {
+	fields := []string{fieldText, fieldTitle}
+	if compound {
+		fields = append(fields, fieldTextC, fieldTitleC)
+	}
+	known := map[string]bool{}
+	vocab := map[int][]vocabTerm{}
+	for i, f := range fields {
+		d, err := idx.FieldDict(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		for {
+			e, err := d.Next()
+			if err != nil {
+				d.Close()
+				return nil, nil, err
+			}
+			if e == nil {
+				break
+			}
+			if i < 2 && !known[e.Term] {
+				r := []rune(e.Term)
+				vocab[len(r)] = append(vocab[len(r)], vocabTerm{e.Term, r})
+			}
+			known[e.Term] = true
+		}
+		if err := d.Close(); err != nil {
+			return nil, nil, err
+		}
+	}
+	return known, vocab, nil
 }
 
 const (
@@ -300,6 +399,7 @@ const (
 
 func newMapping(lang string, b *rules.Book, o options) (*mapping.IndexMappingImpl, error) {
 	im := bleve.NewIndexMapping()
+	im.ScoringModel = o.scoring[lang]
 	im.IndexDynamic = false
 	im.StoreDynamic = false
 	im.DocValuesDynamic = false

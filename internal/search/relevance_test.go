@@ -71,9 +71,33 @@ func checkJudgments(t *testing.T, label string, ix *Index, minPerLang int) {
 }
 
 // TestRelevance runs the judgment list (testdata/judgments.tsv) against
-// the embedded three-language content.
+// the embedded three-language content: at least 30 queries per language,
+// 90 % of them with an accepted answer in the top 3.
 func TestRelevance(t *testing.T) {
-	checkJudgments(t, "content", fixture(t), 12)
+	checkJudgments(t, "content", fixture(t), 30)
+}
+
+// TestJudgmentsNameRealAnswers: every accepted answer is a rule or a
+// glossary entry of that language's book (a typo in the list would
+// otherwise only make a judgment impossible to pass).
+func TestJudgmentsNameRealAnswers(t *testing.T) {
+	ix := fixture(t)
+	for _, j := range loadJudgments(t) {
+		b := ix.books[j.lang]
+		for _, e := range j.expected {
+			ok := false
+			if slug, isTerm := strings.CutPrefix(e, "g:"); isTerm {
+				for _, term := range b.Glossary {
+					ok = ok || term.Slug == slug
+				}
+			} else {
+				_, ok = b.Rule(e)
+			}
+			if !ok {
+				t.Errorf("judgments.tsv:%d: %s %q expects %s, which the book lacks", j.line, j.lang, j.query, e)
+			}
+		}
+	}
 }
 
 // TestCompoundModes measures the German compound approaches on the German
@@ -116,4 +140,28 @@ func filterLang(ms []string, lang string) []string {
 		}
 	}
 	return out
+}
+
+// TestScoringModels measures bleve's tf-idf and BM25 scoring per language
+// on the judgments (logged, for the choice of defaultOptions.scoring).
+func TestScoringModels(t *testing.T) {
+	books := fixtureBooks(t)
+	js := loadJudgments(t)
+	for _, model := range []string{"", "bm25"} {
+		o := defaultOptions
+		o.scoring = map[string]string{"en": model, "de": model, "ja": model}
+		ix, err := build(books, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits, total, misses := evalJudgments(t, ix, js)
+		name := model
+		if name == "" {
+			name = "tf-idf"
+		}
+		for _, l := range testLangs {
+			t.Logf("%-6s %s: %d/%d judgments; misses %q", name, l, hits[l], total[l], filterLang(misses, l))
+		}
+		ix.Close()
+	}
 }

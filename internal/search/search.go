@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -34,7 +35,12 @@ const (
 	boostCompound    = 0.5 // German compound part ("Schaden" in "Kampfschaden")
 	boostPhrase      = 2   // the words as a phrase in the text
 	boostTitlePhrase = 3   // the words as a phrase in the title
-	boostNumber      = 20  // the rule number itself ("117.3a")
+	// a bigram of a Japanese query across a particle ("象が", "正に"):
+	// not required, but the text that shares the question's wording ranks
+	// higher (see parsed.extra)
+	boostParticle = 2
+	boostSynonym  = 0.8 // a word the rules use for a query word ("receives" for "gets")
+	boostNumber   = 20  // the rule number itself ("117.3a")
 
 	boostName = 12 // the query is the glossary term or the rule's heading, as a whole
 )
@@ -53,7 +59,8 @@ type Result struct {
 	Total       int      // hits in all pages (in All mode: after merging languages)
 	Hits        []Hit    // this page; empty (not nil) past the last page
 	Page, Pages int      // this page (1-based) and the number of pages
-	Fuzzy       bool     // the exact words found nothing; these hits allow typos
+	AllWords    int      // hits with every word of the query: they come first, then partial and typo matches
+	Fuzzy       bool     // no hit has every word as typed; these hits allow typos
 	Truncated   bool     // the query was longer than MaxQueryRunes and was cut
 	Suggestions []string // glossary terms close to the query, when nothing was found
 }
@@ -82,25 +89,109 @@ type Hit struct {
 	Snippet string
 }
 
-// stage is one round of the fallback: exact words first, then words with
-// typos, then any of the words.
-type stage int
+// tier is one band of the merged ranking: every hit of a tier ranks above
+// every hit of the next, and within a tier bleve's score orders. The
+// tiers exclude each other (a hit is in the first tier that matches it),
+// so pages over the tiers neither repeat nor skip a hit.
+type tier int
 
 const (
-	stageAll      stage = iota // every word (in title or text), plus phrase and number boosts
-	stageAllFuzzy              // every word, each allowing 1–2 typos (en, de)
-	stageAny                   // at least half of the words
-	stageAnyFuzzy              // at least half of the words, with typos (en, de)
+	// tierAll: every word (in title or text), boosted by the words as a
+	// phrase, the query as the entry's name, and the rule number.
+	tierAll tier = iota
+	// tierTypos: every word, where words no text has allow typos (en, de)
+	// or are left out (ja: a mistyped kanji leaves the bigrams around it).
+	tierTypos
+	// tierAny: at least half of the words, typos allowed as in tierTypos.
+	tierAny
+	numTiers
 )
 
-func (s stage) fuzzy() bool { return s == stageAllFuzzy || s == stageAnyFuzzy }
+// maxFuzzyTerms caps the words of a query matched with typos: the
+// vocabulary is searched for each, so a long query of made-up words would
+// otherwise cost in proportion to its length. maxTypos caps the words one
+// of them may stand for (the closest first).
+const (
+	maxFuzzyTerms = 4
+	maxTypos      = 32
+)
+
+// typo is a word of the index a mistyped query word may stand for.
+type typo struct {
+	term string
+	dist int // edits
+}
+
+// typos returns the terms of the text and title fields within dist edits
+// of t: the closest first, at most maxTypos.
+func (li *langIndex) typos(t string, dist int) []typo {
+	r := []rune(t)
+	var out []typo
+	for n := max(len(r)-dist, 1); n <= len(r)+dist; n++ {
+		for _, v := range li.vocab[n] {
+			if d := levenshtein(r, v.runes, dist); d <= dist {
+				out = append(out, typo{v.term, d})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].dist != out[j].dist {
+			return out[i].dist < out[j].dist
+		}
+		return out[i].term < out[j].term
+	})
+	return out[:min(len(out), maxTypos)]
+}
 
 // plan is a query analysed for one language.
 type plan struct {
 	li      *langIndex
-	text    string   // the sanitized query
-	terms   []string // analysed, distinct, in order
-	lacking string   // when set, only rules this language's book lacks
+	text    string            // the sanitized query
+	terms   []string          // analysed, distinct, in order, question words dropped
+	typos   map[string][]typo // the terms no text has, matched as the words they may be mistyped for
+	usable  []string          // the terms the typo and partial tiers match: known or with typos
+	lacking string            // when set, only rules this language's book lacks
+	// cond is what a hit of each tier matches (nil: the tier does not
+	// apply); tiers adds the boosts of parsed.extra.
+	cond, tiers [numTiers]query.Query
+}
+
+func newPlan(li *langIndex, text, number, lacking string) (plan, bool) {
+	pq := li.parse(text)
+	p := plan{li: li, text: text, terms: pq.terms, lacking: lacking, typos: map[string][]typo{}}
+	if len(p.terms) == 0 && number == "" {
+		return p, false
+	}
+	tried := 0
+	for _, t := range p.terms {
+		switch {
+		case li.known[t] || slices.ContainsFunc(li.synonyms[t], func(s string) bool { return li.known[s] }):
+			p.usable = append(p.usable, t)
+		case li.fuzzy && tried < maxFuzzyTerms && fuzziness(t) > 0:
+			tried++
+			if ty := li.typos(t, fuzziness(t)); len(ty) > 0 {
+				p.typos[t] = ty
+				p.usable = append(p.usable, t)
+			}
+		}
+	}
+	var boosts []query.Query
+	for _, t := range pq.extra {
+		if li.known[t] {
+			tq := bleve.NewTermQuery(t)
+			tq.SetField(fieldText)
+			tq.SetBoost(boostParticle)
+			boosts = append(boosts, tq)
+		}
+	}
+	for t := range numTiers {
+		p.cond[t] = p.query(number, t)
+		p.tiers[t] = p.cond[t]
+		if p.cond[t] != nil && len(boosts) > 0 {
+			p.tiers[t] = query.NewBooleanQuery([]query.Query{p.cond[t]}, boosts, nil)
+		}
+	}
+	return p, true
 }
 
 // Search runs q. It never fails on user input: invalid UTF-8, query
@@ -131,19 +222,16 @@ func (ix *Index) Search(q Query) (*Result, error) {
 
 	var plans []plan
 	for _, lang := range langs {
-		li := ix.li[lang]
-		terms := li.analyze(text)
-		if len(terms) > 0 || number != "" {
-			plans = append(plans, plan{li: li, text: text, terms: terms})
+		if p, ok := newPlan(ix.li[lang], text, number, ""); ok {
+			plans = append(plans, p)
 		}
 	}
 	// The rules the reader's book lacks are searched in the fallback
 	// language and merged in, as their pages show them in it.
 	merge := q.All
 	if !q.All && ix.lacks[reader] {
-		li := ix.li[FallbackLang]
-		if terms := li.analyze(text); len(terms) > 0 || number != "" {
-			plans = append(plans, plan{li: li, text: text, terms: terms, lacking: reader})
+		if p, ok := newPlan(ix.li[FallbackLang], text, number, reader); ok {
+			plans = append(plans, p)
 			merge = true
 		}
 	}
@@ -152,41 +240,35 @@ func (ix *Index) Search(q Query) (*Result, error) {
 	}
 
 	from := (page - 1) * perPage
-	for st := stageAll; st <= stageAnyFuzzy; st++ {
-		var (
-			hits  []scored
-			total int
-			err   error
-			ran   bool
-		)
-		if merge {
-			hits, total, ran, err = ix.searchAll(plans, number, st, reader, q.All, from+perPage)
-			if total > 0 {
-				end := min(from+perPage, len(hits))
-				if from < end {
-					hits = hits[from:end]
-				} else {
-					hits = nil
-				}
-			}
-		} else {
-			hits, total, ran, err = plans[0].search(number, st, from, perPage)
-		}
+	var (
+		hits []scored
+		err  error
+	)
+	if merge {
+		hits, res.Total, res.AllWords, err = ix.searchMerged(plans, reader, q.All, from+perPage)
 		if err != nil {
 			return nil, err
 		}
-		if !ran || total == 0 {
-			continue
+		hits = hits[min(from, len(hits)):min(from+perPage, len(hits))]
+	} else {
+		hits, res.Total, res.AllWords, err = plans[0].searchPage(from, perPage)
+		if err != nil {
+			return nil, err
 		}
-		res.Total = total
-		res.Pages = (total + perPage - 1) / perPage
-		res.Fuzzy = st.fuzzy()
-		for _, h := range hits {
-			res.Hits = append(res.Hits, ix.hit(h, reader, st))
-		}
+	}
+	if res.Total == 0 {
+		res.Suggestions = ix.suggest(text, langs)
 		return res, nil
 	}
-	res.Suggestions = ix.suggest(text, langs)
+	res.Pages = (res.Total + perPage - 1) / perPage
+	if res.AllWords == 0 {
+		for _, p := range plans {
+			res.Fuzzy = res.Fuzzy || len(p.typos) > 0
+		}
+	}
+	for _, h := range hits {
+		res.Hits = append(res.Hits, ix.hit(h, reader))
+	}
 	return res, nil
 }
 
@@ -195,19 +277,26 @@ type scored struct {
 	p     *plan
 	id    string
 	score float64
+	tier  tier
 }
 
-// search runs one stage of p; ran is false when the stage does not apply
-// (typo tolerance for Japanese, "any word" for a one-word query).
-func (p *plan) search(number string, st stage, from, size int) (hits []scored, total int, ran bool, err error) {
-	q := p.query(number, st)
-	if q == nil {
-		return nil, 0, false, nil
+// searchTier runs one tier of p: the hits from..from+size of its ranking
+// (none when size is 0) and how many it has. A tier that does not apply
+// has none.
+func (p *plan) searchTier(t tier, from, size int) ([]scored, int, error) {
+	if p.tiers[t] == nil {
+		return nil, 0, nil
+	}
+	q := query.NewBooleanQuery([]query.Query{p.tiers[t]}, nil, nil)
+	for _, prev := range p.cond[:t] {
+		if prev != nil {
+			q.AddMustNot(prev)
+		}
 	}
 	if p.lacking != "" {
 		only := bleve.NewTermQuery(p.lacking)
 		only.SetField(fieldLacking)
-		q = bleve.NewConjunctionQuery(q, only)
+		q.AddMust(only)
 	}
 	if from+size > maxWindow {
 		from, size = 0, 0 // past the deepest page: count only
@@ -215,79 +304,114 @@ func (p *plan) search(number string, st stage, from, size int) (hits []scored, t
 	req := bleve.NewSearchRequestOptions(q, size, from, false)
 	sr, err := p.li.idx.Search(req)
 	if err != nil {
-		return nil, 0, true, err
+		return nil, 0, err
 	}
+	hits := make([]scored, 0, len(sr.Hits))
 	for _, h := range sr.Hits {
-		hits = append(hits, scored{p: p, id: h.ID, score: h.Score})
+		hits = append(hits, scored{p: p, id: h.ID, score: h.Score, tier: t})
 	}
-	return hits, int(sr.Total), true, nil
+	return hits, int(sr.Total), nil
 }
 
-// searchAll runs one stage of every plan and merges the hits: one hit
-// per rule number (its best score; shown in the reader's language when that
-// language matched too), glossary entries per language. Across languages
-// (all) the same rule may match several times, so each plan fetches up to
-// allModeCap hits and the total counts the merged ones; otherwise the
-// plans find distinct documents and the first window hits of each suffice.
-func (ix *Index) searchAll(plans []plan, number string, st stage, reader string, all bool, window int) ([]scored, int, bool, error) {
+// searchPage returns the hits from..from+size of p's merged ranking (the
+// tiers one after the other), the number of hits in all tiers and in the
+// first.
+func (p *plan) searchPage(from, size int) (hits []scored, total, allWords int, err error) {
+	end := from + size
+	for t := range numTiers {
+		// This tier holds the positions total..total+tn of the ranking.
+		lo := max(from-total, 0)
+		n := max(end-max(from, total), 0)
+		if end > maxWindow {
+			lo, n = 0, 0 // past the deepest page: count only
+		}
+		th, tn, err := p.searchTier(t, lo, n)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		hits = append(hits, th...)
+		total += tn
+		if t == tierAll {
+			allWords = tn
+		}
+	}
+	return hits, total, allWords, nil
+}
+
+// searchMerged runs the tiers of every plan and merges the hits, tier by
+// tier: one hit per rule number (its best score in its first tier; shown
+// in the reader's language when that language matched too), glossary
+// entries per language. Across languages (all) the same rule may match
+// several times, so each plan fetches up to allModeCap hits per tier and
+// the totals count the merged ones; otherwise the plans find distinct
+// documents and the first window hits of each tier suffice.
+func (ix *Index) searchMerged(plans []plan, reader string, all bool, window int) (out []scored, total, allWords int, err error) {
 	size := allModeCap
 	if !all {
-		size = min(window, maxWindow)
+		size = window
+		if window > maxWindow {
+			size = 0 // past the deepest page: count only
+		}
 	}
-	sum := 0
 	type merged struct {
 		best   scored // shown
 		score  float64
+		tier   tier // the first tier that found it: its place
 		reader bool // the reader's language matched
 	}
 	byKey := map[string]*merged{}
-	var order []string
-	anyRan := false
-	for i := range plans {
-		p := &plans[i]
-		hits, total, ran, err := p.search(number, st, 0, size)
-		if err != nil {
-			return nil, 0, true, err
-		}
-		sum += total
-		anyRan = anyRan || ran
-		for _, h := range hits {
-			d := p.li.docs[h.id]
-			key := p.li.lang + "/" + h.id
-			if d.number != "" {
-				key = d.number
+	var keys [numTiers][]string
+	for t := range numTiers {
+		for i := range plans {
+			p := &plans[i]
+			hits, n, err := p.searchTier(t, 0, size)
+			if err != nil {
+				return nil, 0, 0, err
 			}
-			m, ok := byKey[key]
-			if !ok {
-				m = &merged{best: h, score: h.score, reader: p.li.lang == reader}
-				byKey[key] = m
-				order = append(order, key)
-				continue
+			total += n
+			if t == tierAll {
+				allWords += n
 			}
-			if h.score > m.score {
-				m.score = h.score
-				if !m.reader {
-					m.best = h
+			for _, h := range hits {
+				d := p.li.docs[h.id]
+				key := p.li.lang + "/" + h.id
+				if d.number != "" {
+					key = d.number
+				}
+				m, ok := byKey[key]
+				if !ok {
+					byKey[key] = &merged{best: h, score: h.score, tier: t, reader: p.li.lang == reader}
+					keys[t] = append(keys[t], key)
+					continue
+				}
+				if t == m.tier && h.score > m.score {
+					m.score = h.score
+					if !m.reader {
+						m.best = h
+					}
+				}
+				if p.li.lang == reader && !m.reader {
+					m.best, m.reader = h, true
 				}
 			}
-			if p.li.lang == reader && !m.reader {
-				m.best, m.reader = h, true
-			}
 		}
 	}
-	out := make([]scored, 0, len(order))
-	for _, k := range order {
-		m := byKey[k]
-		s := m.best
-		s.score = m.score
-		out = append(out, s)
+	for t := range numTiers {
+		tierHits := make([]scored, 0, len(keys[t]))
+		for _, k := range keys[t] {
+			m := byKey[k]
+			s := m.best
+			s.score = m.score
+			tierHits = append(tierHits, s)
+		}
+		// Stable: equal scores keep the reader's language and document order.
+		sort.SliceStable(tierHits, func(i, j int) bool { return tierHits[i].score > tierHits[j].score })
+		out = append(out, tierHits...)
 	}
-	// Stable: equal scores keep the reader's language and document order.
-	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
-	if !all {
-		return out, sum, anyRan, nil
+	if all {
+		total, allWords = len(out), len(keys[tierAll])
 	}
-	return out, len(out), anyRan, nil
+	return out, total, allWords, nil
 }
 
 // foldName folds case, width and the separators names are written with
@@ -303,54 +427,49 @@ func foldName(s string) string {
 	}, s)
 }
 
-// query builds the bleve query of one stage, or nil when the stage does
-// not apply.
-func (p *plan) query(number string, st stage) query.Query {
+// query builds the bleve query of one tier, or nil when the tier does not
+// apply (no words no text has, or fewer than two words for tierAny).
+func (p *plan) query(number string, t tier) query.Query {
 	li := p.li
-	if st.fuzzy() && !li.fuzzy {
-		return nil
-	}
-	if (st == stageAny || st == stageAnyFuzzy) && len(p.terms) < 2 {
-		return nil
+	switch t {
+	case tierTypos:
+		if len(p.usable) == 0 || len(p.usable) == len(p.terms) && len(p.typos) == 0 {
+			return nil
+		}
+		return bleve.NewConjunctionQuery(p.clauses()...)
+	case tierAny:
+		if len(p.usable) < 2 {
+			return nil
+		}
+		d := bleve.NewDisjunctionQuery(p.clauses()...)
+		d.SetMin(float64((len(p.usable) + 1) / 2))
+		return d
 	}
 	root := bleve.NewDisjunctionQuery()
 	if len(p.terms) > 0 {
 		clauses := make([]query.Query, len(p.terms))
 		for i, t := range p.terms {
-			fuzz := 0
-			if st.fuzzy() {
-				fuzz = fuzziness(t)
-			}
-			clauses[i] = li.termClause(t, fuzz)
+			clauses[i] = li.termClause(t, nil)
 		}
-		switch st {
-		case stageAll, stageAllFuzzy:
-			root.AddQuery(bleve.NewConjunctionQuery(clauses...))
-		default:
-			d := bleve.NewDisjunctionQuery(clauses...)
-			d.SetMin(float64((len(clauses) + 1) / 2))
-			root.AddQuery(d)
-		}
-		if st == stageAll && len(p.terms) > 1 {
+		root.AddQuery(bleve.NewConjunctionQuery(clauses...))
+		if len(p.terms) > 1 {
 			ph := bleve.NewMatchPhraseQuery(p.text)
 			ph.SetField(fieldText)
 			ph.SetBoost(boostPhrase)
 			root.AddQuery(ph)
 		}
-		if st == stageAll {
-			// The entry or the rules the query names come first: "trample"
-			// is the Trample entry and 702.19, before rules that mention it.
-			name := bleve.NewTermQuery(foldName(p.text))
-			name.SetField(fieldName)
-			name.SetBoost(boostName)
-			root.AddQuery(name)
-			// The query as the term's or rule's name: "スタック" is the
-			// Stack entry, not Instant (whose name shares the bigram スタ).
-			ph := bleve.NewMatchPhraseQuery(p.text)
-			ph.SetField(fieldTitle)
-			ph.SetBoost(boostTitlePhrase)
-			root.AddQuery(ph)
-		}
+		// The entry or the rules the query names come first: "trample"
+		// is the Trample entry and 702.19, before rules that mention it.
+		name := bleve.NewTermQuery(foldName(p.text))
+		name.SetField(fieldName)
+		name.SetBoost(boostName)
+		root.AddQuery(name)
+		// The query as the term's or rule's name: "スタック" is the
+		// Stack entry, not Instant (whose name shares the bigram スタ).
+		ph := bleve.NewMatchPhraseQuery(p.text)
+		ph.SetField(fieldTitle)
+		ph.SetBoost(boostTitlePhrase)
+		root.AddQuery(ph)
 	}
 	if number != "" {
 		tq := bleve.NewTermQuery(number)
@@ -361,25 +480,44 @@ func (p *plan) query(number string, st stage) query.Query {
 	return root
 }
 
+// clauses match the usable terms, the unknown ones with typos.
+func (p *plan) clauses() []query.Query {
+	out := make([]query.Query, len(p.usable))
+	for i, t := range p.usable {
+		out[i] = p.li.termClause(t, p.typos[t])
+	}
+	return out
+}
+
 // termClause matches one analysed word in the text or the title (and, for
-// German, as a compound part); fuzz > 0 allows that many typos.
-func (li *langIndex) termClause(t string, fuzz int) query.Query {
-	mk := func(field string, boost float64) query.Query {
-		if fuzz > 0 {
-			q := bleve.NewFuzzyQuery(t)
-			q.SetField(field)
-			q.SetFuzziness(fuzz)
-			q.SetBoost(boost)
-			return q
-		}
-		q := bleve.NewTermQuery(t)
+// German, as a compound part) and the words the rules use for it; with
+// typos, it matches the words it may be mistyped for instead, lower the
+// more edits they are away.
+func (li *langIndex) termClause(t string, typos []typo) query.Query {
+	d := bleve.NewDisjunctionQuery()
+	add := func(term, field string, boost float64) {
+		q := bleve.NewTermQuery(term)
 		q.SetField(field)
 		q.SetBoost(boost)
-		return q
+		d.AddQuery(q)
 	}
-	d := bleve.NewDisjunctionQuery(mk(fieldText, 1), mk(fieldTitle, boostTitle))
-	if li.compound && fuzz == 0 && utf8.RuneCountInString(t) >= affixMin {
-		d.AddQuery(mk(fieldTextC, boostCompound), mk(fieldTitleC, boostCompound*boostTitle))
+	if len(typos) > 0 {
+		for _, ty := range typos {
+			b := 1 / float64(1+ty.dist)
+			add(ty.term, fieldText, b)
+			add(ty.term, fieldTitle, b*boostTitle)
+		}
+		return d
+	}
+	add(t, fieldText, 1)
+	add(t, fieldTitle, boostTitle)
+	if li.compound && utf8.RuneCountInString(t) >= affixMin {
+		add(t, fieldTextC, boostCompound)
+		add(t, fieldTitleC, boostCompound*boostTitle)
+	}
+	for _, s := range li.synonyms[t] {
+		add(s, fieldText, boostSynonym)
+		add(s, fieldTitle, boostSynonym*boostTitle)
 	}
 	return d
 }
@@ -395,6 +533,67 @@ func fuzziness(t string) int {
 		return 1
 	}
 	return 2
+}
+
+// parsed is a query's words, analysed for one language.
+type parsed struct {
+	// terms are the analysed words: distinct, in order, without question
+	// words, words no text has that are one typo from a question or stop
+	// word, and (Japanese) particles, unless nothing else is left.
+	terms []string
+	// extra are, in Japanese, the bigrams of the query as typed that the
+	// particles' removal took out of terms (象が, が不, 正に, …), at most
+	// maxExtra: they rank, they are not required.
+	extra []string
+}
+
+// maxExtra caps parsed.extra (a 200-character query has 199 bigrams).
+const maxExtra = 32
+
+// queryTerms returns the terms of parse(text).
+func (li *langIndex) queryTerms(text string) []string { return li.parse(text).terms }
+
+func (li *langIndex) parse(text string) parsed {
+	src := text
+	if li.lang == "ja" {
+		src = stripJapanese(text)
+	}
+	toks := li.analyzer.Analyze([]byte(src))
+	if len(toks) == 0 && src != text {
+		src = text
+		toks = li.analyzer.Analyze([]byte(src))
+	}
+	var all, kept []string
+	seen := map[string]bool{}
+	for _, tok := range toks {
+		t := string(tok.Term)
+		if t == "" || seen[t] {
+			continue
+		}
+		seen[t] = true
+		all = append(all, t)
+		if li.question[t] {
+			continue
+		}
+		if li.fuzzy && !li.known[t] && tok.Start >= 0 && tok.Start < tok.End && tok.End <= len(src) &&
+			nearStopWord(strings.ToLower(src[tok.Start:tok.End]), li.stop) {
+			continue
+		}
+		kept = append(kept, t)
+	}
+	if len(kept) == 0 {
+		return parsed{terms: all}
+	}
+	out := parsed{terms: kept}
+	if src != text {
+		for _, t := range li.analyze(text) {
+			if !seen[t] && len(out.extra) < maxExtra {
+				seen[t] = true
+				out.extra = append(out.extra, t)
+			}
+		}
+	}
+	return out
 }
 
 // analyze returns the distinct analysed terms of text, in order.
@@ -477,7 +676,7 @@ func nearestRule(b *rules.Book, number string) (*rules.Rule, bool) {
 }
 
 // hit turns a scored document into a Hit for a reader.
-func (ix *Index) hit(s scored, reader string, st stage) Hit {
+func (ix *Index) hit(s scored, reader string) Hit {
 	li := s.p.li
 	d := li.docs[s.id]
 	h := Hit{Lang: li.lang, Number: d.number, Slug: d.slug, Title: d.title}
@@ -494,6 +693,15 @@ func (ix *Index) hit(s scored, reader string, st stage) Hit {
 			}
 		}
 	}
-	h.Snippet = li.snippet(d.text, newMatcher(s.p.terms, st.fuzzy(), li.compound))
+	terms := s.p.terms
+	for _, t := range s.p.terms {
+		terms = append(terms, li.synonyms[t]...)
+		if s.tier != tierAll {
+			for _, ty := range s.p.typos[t] {
+				terms = append(terms, ty.term)
+			}
+		}
+	}
+	h.Snippet = li.snippet(d.text, newMatcher(terms, false, li.compound))
 	return h
 }

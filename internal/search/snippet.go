@@ -15,8 +15,9 @@ const (
 )
 
 // matcher decides which analysed words of a text to highlight: the query
-// terms, words within the typo distance of one (fuzzy stages) and, for
-// German, words that contain the query term (compound parts).
+// terms (and the words a mistyped one may stand for), words within the
+// typo distance of one (fuzzy) and, for German, words that contain the
+// query term (compound parts).
 type matcher struct {
 	exact    map[string]bool
 	fuzzy    [][]rune // query terms with their allowed distance in dist
@@ -24,6 +25,7 @@ type matcher struct {
 	compound []string
 }
 
+// newMatcher highlights terms; fuzzy lets each of them have typos.
 func newMatcher(terms []string, fuzzy, compound bool) *matcher {
 	m := &matcher{exact: make(map[string]bool, len(terms))}
 	for _, t := range terms {

@@ -6,7 +6,28 @@ import (
 	"unicode/utf8"
 )
 
-const maxSuggestions = 5
+const (
+	maxSuggestions = 5
+	// maxSuggestWords caps the words of a query compared with the
+	// glossary terms' words (the first ones of three letters or more).
+	maxSuggestWords = 8
+)
+
+// suggestTerm is a glossary term, lower-cased, as suggest compares it.
+type suggestTerm struct {
+	name  string
+	runes []rune   // the whole name
+	words [][]rune // its words
+}
+
+func newSuggestTerm(name string) suggestTerm {
+	n := strings.ToLower(name)
+	st := suggestTerm{name: name, runes: []rune(n)}
+	for _, w := range strings.FieldsFunc(n, func(r rune) bool { return !isWordRune(r) }) {
+		st.words = append(st.words, []rune(w))
+	}
+	return st
+}
 
 // suggest returns up to maxSuggestions glossary terms of the given
 // languages closest to text by edit distance, for "nothing found" pages.
@@ -17,7 +38,13 @@ func (ix *Index) suggest(text string, langs []string) []string {
 	if q == "" {
 		return nil
 	}
-	qWords := strings.FieldsFunc(q, func(r rune) bool { return !isWordRune(r) })
+	qr := []rune(q)
+	var qWords [][]rune
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return !isWordRune(r) }) {
+		if utf8.RuneCountInString(w) >= 3 && len(qWords) < maxSuggestWords {
+			qWords = append(qWords, []rune(w))
+		}
+	}
 	type cand struct {
 		name string
 		d    int
@@ -25,32 +52,26 @@ func (ix *Index) suggest(text string, langs []string) []string {
 	var cands []cand
 	seen := map[string]bool{}
 	for _, lang := range langs {
-		for _, name := range ix.li[lang].terms {
-			if seen[name] {
+		for _, st := range ix.li[lang].suggest {
+			if seen[st.name] {
 				continue
 			}
-			n := strings.ToLower(name)
 			best := -1
-			try := func(a, b string) {
-				ar, br := []rune(a), []rune(b)
-				limit := max(1, len(ar)/3)
-				if d := levenshtein(ar, br, limit); d <= limit && (best < 0 || d < best) {
+			try := func(a, b []rune) {
+				limit := max(1, len(a)/3)
+				if d := levenshtein(a, b, limit); d <= limit && (best < 0 || d < best) {
 					best = d
 				}
 			}
-			try(q, n)
-			nWords := strings.FieldsFunc(n, func(r rune) bool { return !isWordRune(r) })
+			try(qr, st.runes)
 			for _, w := range qWords {
-				if utf8.RuneCountInString(w) < 3 {
-					continue
-				}
-				for _, nw := range nWords {
+				for _, nw := range st.words {
 					try(w, nw)
 				}
 			}
 			if best >= 0 {
-				seen[name] = true
-				cands = append(cands, cand{name, best})
+				seen[st.name] = true
+				cands = append(cands, cand{st.name, best})
 			}
 		}
 	}
