@@ -56,3 +56,187 @@
 
   window.addEventListener("popstate", function () { show(window.location.href, false); });
 })();
+
+// Search box: completions from /api/{lang}/suggest (rule numbers, headings,
+// glossary terms) offered as a WAI-ARIA combobox with a listbox popup
+// (aria-autocomplete="list"). Focus stays in the input; ↓ and ↑ move
+// through the options (aria-activedescendant), Enter opens the chosen one,
+// Escape closes the list (or, when it is closed, clears the box). Without
+// JS, or without a chosen option, the form searches as before.
+(function () {
+  "use strict";
+  var form = document.querySelector("form[data-suggest]");
+  var input = form && form.querySelector("input[name=q]");
+  if (!input || !window.fetch || !window.JSON) return;
+
+  var listId = input.id + "-suggestions";
+  var list = document.createElement("ul");
+  list.id = listId;
+  list.className = "suggest";
+  list.setAttribute("role", "listbox");
+  list.setAttribute("aria-label", form.getAttribute("data-suggest-label") || "");
+  list.hidden = true;
+  var status = document.createElement("div");
+  status.className = "visually-hidden";
+  status.setAttribute("role", "status");
+  form.appendChild(list);
+  form.appendChild(status);
+
+  input.setAttribute("role", "combobox");
+  input.setAttribute("aria-autocomplete", "list");
+  input.setAttribute("aria-expanded", "false");
+  input.setAttribute("aria-controls", listId);
+  input.setAttribute("autocomplete", "off");
+
+  var items = [];   // the suggestions shown
+  var active = -1;  // the option with visual focus, -1 for none
+  var asked = null; // the query of the last request
+  var timer = 0;
+  var pending = null;
+
+  function expand(on) {
+    list.hidden = !on;
+    input.setAttribute("aria-expanded", on ? "true" : "false");
+    if (!on) setActive(-1);
+  }
+
+  function setActive(i) {
+    var opts = list.children;
+    if (active >= 0 && opts[active]) opts[active].setAttribute("aria-selected", "false");
+    active = i;
+    if (i < 0 || !opts[i]) {
+      active = -1;
+      input.removeAttribute("aria-activedescendant");
+      return;
+    }
+    opts[i].setAttribute("aria-selected", "true");
+    input.setAttribute("aria-activedescendant", opts[i].id);
+    if (opts[i].scrollIntoView) opts[i].scrollIntoView({ block: "nearest" });
+  }
+
+  function announce(n) {
+    var key = n === 0 ? "data-suggest-none" : n === 1 ? "data-suggest-one" : "data-suggest-many";
+    status.textContent = (form.getAttribute(key) || "").replace("{n}", String(n));
+  }
+
+  function show(suggestions) {
+    items = suggestions;
+    active = -1;
+    input.removeAttribute("aria-activedescendant");
+    list.textContent = "";
+    items.forEach(function (s, i) {
+      var li = document.createElement("li");
+      li.id = listId + "-" + i;
+      li.setAttribute("role", "option");
+      li.setAttribute("aria-selected", "false");
+      if (s.lang) li.lang = s.lang;
+      var label = document.createElement("span");
+      label.textContent = s.label;
+      li.appendChild(label);
+      if (s.detail) {
+        var detail = document.createElement("span");
+        detail.className = "detail";
+        detail.textContent = s.detail;
+        li.appendChild(detail);
+      }
+      list.appendChild(li);
+    });
+    announce(items.length);
+    expand(items.length > 0);
+  }
+
+  function choose(i) {
+    if (items[i]) window.location.href = items[i].url;
+  }
+
+  function ask() {
+    var q = input.value.trim();
+    if (q === asked) {
+      expand(items.length > 0);
+      return;
+    }
+    asked = q;
+    if (pending) pending.abort();
+    if (!q) {
+      show([]);
+      status.textContent = "";
+      return;
+    }
+    pending = window.AbortController ? new AbortController() : null;
+    fetch(form.getAttribute("data-suggest") + "?q=" + encodeURIComponent(q), {
+      headers: { Accept: "application/json" },
+      signal: pending ? pending.signal : undefined
+    })
+      .then(function (r) { return r.ok ? r.json() : { suggestions: [] }; })
+      .then(function (data) {
+        if (input.value.trim() === q && document.activeElement === input) show(data.suggestions || []);
+      })
+      .catch(function () {});
+  }
+
+  input.addEventListener("input", function () {
+    clearTimeout(timer);
+    timer = setTimeout(ask, 120);
+  });
+
+  input.addEventListener("keydown", function (e) {
+    if (e.ctrlKey || e.metaKey) return;
+    switch (e.key) {
+      case "ArrowDown":
+      case "ArrowUp":
+        if (!items.length) return;
+        e.preventDefault();
+        if (list.hidden) {
+          expand(true);
+          if (e.altKey) return; // Alt+↓ only opens the list
+        }
+        var n = items.length;
+        setActive(e.key === "ArrowDown" ? (active + 1) % n : (active <= 0 ? n - 1 : active - 1));
+        break;
+      case "Enter":
+        if (!list.hidden && active >= 0) {
+          e.preventDefault();
+          choose(active);
+        }
+        break;
+      case "Escape":
+        if (!list.hidden) {
+          e.preventDefault();
+          expand(false);
+        } else if (input.value) {
+          e.preventDefault();
+          input.value = "";
+          asked = null;
+          items = [];
+        }
+        break;
+      case "ArrowLeft":
+      case "ArrowRight":
+      case "Home":
+      case "End":
+        setActive(-1); // the keys move the caret in the box again
+        break;
+    }
+  });
+
+  // A click on an option opens it; mousedown must not take focus from the
+  // box first, or blur would close the list before the click.
+  list.addEventListener("mousedown", function (e) { e.preventDefault(); });
+  list.addEventListener("click", function (e) {
+    var li = e.target.closest && e.target.closest("[role=option]");
+    if (li) choose(Array.prototype.indexOf.call(list.children, li));
+  });
+  list.addEventListener("mousemove", function (e) {
+    var li = e.target.closest && e.target.closest("[role=option]");
+    if (li) setActive(Array.prototype.indexOf.call(list.children, li));
+  });
+  input.addEventListener("blur", function () { expand(false); });
+  // Enter on a chosen option opens it, however the browser turns Enter
+  // into a form submission; without a choice the form searches.
+  form.addEventListener("submit", function (e) {
+    if (!list.hidden && active >= 0) {
+      e.preventDefault();
+      choose(active);
+    }
+  });
+})();

@@ -15,6 +15,7 @@ type Page struct {
 	Query       string // the search box's value
 	Breadcrumb  []Link
 	OEmbed      string // the oEmbed discovery URL, "" for none
+	Feed        string // the Atom feed's URL, "" for none
 	OGType      string // "article" or "website"
 	T           func(id string) string
 	Static      func(name string) string // content-hashed URL of a static file
@@ -164,7 +165,8 @@ type LinkifyPage struct {
 	Formats []Link // Href holds the format value, Current the chosen one
 	Done    bool
 	Output  string
-	Count   string // localized number of references found
+	Count   string // localized number of links made
+	Unknown string // the references left as text because no rule has their number, "" for none
 	Preview string // HTML output, already escaped by the linkifier; "" for other formats
 }
 

@@ -33,6 +33,14 @@ func ParseFormat(s string) (f Format, ok bool) {
 // as plain text; Markdown and BBCode posts are kept as written apart from
 // the added links.
 func Linkify(s string, f Format, href func(Ref) string) (string, []Ref) {
+	found := Find(s)
+	return LinkRefs(s, f, found, href), found
+}
+
+// LinkRefs writes s in format f with the given references of s (some of
+// those Find reports, in order) replaced by links to href(ref); the rest
+// of s stays text, escaped for HTML.
+func LinkRefs(s string, f Format, found []Ref, href func(Ref) string) string {
 	var b strings.Builder
 	last := 0
 	text := func(t string) {
@@ -42,7 +50,6 @@ func Linkify(s string, f Format, href func(Ref) string) (string, []Ref) {
 			b.WriteString(t)
 		}
 	}
-	found := Find(s)
 	for _, r := range found {
 		text(s[last:r.Start])
 		label, u := r.Text(s), href(r)
@@ -57,5 +64,5 @@ func Linkify(s string, f Format, href func(Ref) string) (string, []Ref) {
 		last = r.End
 	}
 	text(s[last:])
-	return b.String(), found
+	return b.String()
 }

@@ -169,3 +169,17 @@ func TestRenumbering2008(t *testing.T) {
 		}
 	}
 }
+
+// LinkRefs links only the references it is given: 117.3z, which no rule
+// has, stays text (escaped in HTML) while 704.5a becomes a link.
+func TestLinkRefsLinksOnlyTheGivenReferences(t *testing.T) {
+	post := "CR 117.3z & CR 704.5a"
+	found := Find(post)
+	if len(found) != 2 || found[0].Number != "117.3z" || found[1].Number != "704.5a" {
+		t.Fatalf("found %+v", found)
+	}
+	got := LinkRefs(post, HTML, found[1:], func(r Ref) string { return "/r/" + r.Number })
+	if want := `CR 117.3z &amp; <a href="/r/704.5a">CR 704.5a</a>`; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+}

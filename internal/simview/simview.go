@@ -72,6 +72,12 @@ func (v View) Object(s *engine.State, id int) string {
 
 // Targets lists targets by name.
 func (v View) Targets(s *engine.State, ts []engine.Target) string {
+	return v.join(v.TargetNames(s, ts))
+}
+
+// TargetNames names each target: a player, a permanent or stack object by
+// its card, or "#id" for an object that is gone.
+func (v View) TargetNames(s *engine.State, ts []engine.Target) []string {
 	names := make([]string, len(ts))
 	for i, t := range ts {
 		if t.IsPlayer() {
@@ -82,7 +88,7 @@ func (v View) Targets(s *engine.State, ts []engine.Target) string {
 			names[i] = "#" + strconv.Itoa(t.Object)
 		}
 	}
-	return v.join(names)
+	return names
 }
 
 func (v View) join(names []string) string {
@@ -128,8 +134,11 @@ var kindIDs = map[engine.StackKind]string{
 	engine.KindSpell: "SimKindSpell", engine.KindAbility: "SimKindAbility", engine.KindTrigger: "SimKindTrigger",
 }
 
+// Kind names a kind of stack object: spell, activated or triggered ability.
+func (v View) Kind(k engine.StackKind) string { return v.T(kindIDs[k]) }
+
 func (v View) stackItem(s *engine.State, o engine.StackObject) templates.SimStackItem {
-	it := templates.SimStackItem{Name: v.Card(s, o.Card), Kind: v.T(kindIDs[o.Kind])}
+	it := templates.SimStackItem{Name: v.Card(s, o.Card), Kind: v.Kind(o.Kind)}
 	it.Details = append(it.Details, v.f("SimControlledBy", map[string]any{"Player": v.Player(s, o.Controller)}))
 	if len(o.Targets) > 0 {
 		it.Details = append(it.Details, v.f("SimTargets", map[string]any{"Targets": v.Targets(s, o.Targets)}))

@@ -231,6 +231,7 @@ func (s *Server) changes(c echo.Context) error {
 		return "/" + l + "/changes", false
 	})
 	p.Breadcrumb = []templates.Link{{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")}}
+	p.Feed = "/" + lang + "/changes.atom"
 	page := templates.ChangesPage{Page: p, Rule: rule}
 	if rule != "" {
 		page.RuleNote = s.Catalog.Format(lang, "ChangesRuleNote", 0, map[string]any{"Rule": rule})

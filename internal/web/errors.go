@@ -64,6 +64,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		msg = pe.message
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		// Also for requests refused before routing, which apiCORS never sees.
+		c.Response().Header().Set("Access-Control-Allow-Origin", "*")
 		_ = c.JSON(pe.status, map[string]any{"error": map[string]any{"status": pe.status, "message": msg, "lang": lang}})
 		return
 	}

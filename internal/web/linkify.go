@@ -59,10 +59,17 @@ func (s *Server) linkify(c echo.Context) error {
 			return err
 		}
 		chosen = f
-		out, found := refs.Linkify(text, f, s.shortHref(c))
-		n := len(found)
+		out, linked, unknown := s.linkRefs(c, text, f)
+		n := len(linked)
 		page.Text, page.Done, page.Output = text, true, out
-		page.Count = s.Catalog.Format(lang, "LinkifyCount", n, map[string]any{"Count": n})
+		page.Count = s.Catalog.Format(lang, "LinkifyLinked", n, map[string]any{"Count": n})
+		if len(unknown) > 0 {
+			nums := make([]string, len(unknown))
+			for i, r := range unknown {
+				nums[i] = r.Text(text)
+			}
+			page.Unknown = s.Catalog.Format(lang, "LinkifyUnknown", 0, map[string]any{"Numbers": strings.Join(nums, ", ")})
+		}
 		if f == refs.HTML {
 			page.Preview = out
 		}
@@ -84,7 +91,7 @@ type linkifyRef struct {
 	Text    string `json:"text"`
 	Number  string `json:"number"`
 	Through string `json:"through,omitempty"`
-	URL     string `json:"url"`
+	URL     string `json:"url,omitempty"` // "" for a reference left as text
 }
 
 func (s *Server) linkifyAPI(c echo.Context) error {
@@ -97,12 +104,36 @@ func (s *Server) linkifyAPI(c echo.Context) error {
 		return err
 	}
 	href := s.shortHref(c)
-	out, found := refs.Linkify(text, f, href)
-	list := []linkifyRef{}
-	for _, r := range found {
+	out, linked, unknown := s.linkRefs(c, text, f)
+	list, skipped := []linkifyRef{}, []linkifyRef{}
+	for _, r := range linked {
 		list = append(list, linkifyRef{Text: r.Text(text), Number: r.Number, Through: r.Through, URL: href(r)})
 	}
-	return c.JSON(http.StatusOK, map[string]any{"format": f, "output": out, "refs": list})
+	for _, r := range unknown {
+		skipped = append(skipped, linkifyRef{Text: r.Text(text), Number: r.Number, Through: r.Through})
+	}
+	return c.JSON(http.StatusOK, map[string]any{"format": f, "output": out, "count": len(list), "refs": list, "unknown": skipped})
+}
+
+// linkRefs links the rule references in text whose rules exist in the
+// loaded texts; a number no rule has ("117.3z", or a range ending in one)
+// stays text. It returns the output, the references linked and those left.
+func (s *Server) linkRefs(c echo.Context, text string, f refs.Format) (out string, linked, unknown []refs.Ref) {
+	for _, r := range refs.Find(text) {
+		if s.ruleExists(r.Number) && (r.Through == "" || s.ruleExists(r.Through)) {
+			linked = append(linked, r)
+		} else {
+			unknown = append(unknown, r)
+		}
+	}
+	return refs.LinkRefs(text, f, linked, s.shortHref(c)), linked, unknown
+}
+
+// ruleExists reports whether the English text, which the others fall back
+// on, has rule num: then its short link leads to it in every language.
+func (s *Server) ruleExists(num string) bool {
+	_, _, ok := s.currentRule(refLang, num)
+	return ok
 }
 
 // oldShortLink answers /r/2008/{ref}: the rule's number in the 2008

@@ -51,7 +51,7 @@ func TestLinkifyPage(t *testing.T) {
 	}
 	link := `<a href="` + srv.URL + `/r/704.5a">Regel 704.5a</a>`
 	mustContain(t, "result", r.body,
-		"1 Regelverweis gefunden.",
+		"1 Link gesetzt.",
 		`value="html" checked`,
 		// the output as source text, escaped once more inside the textarea
 		`&lt;a href=&#34;`+srv.URL+`/r/704.5a&#34;&gt;Regel 704.5a&lt;/a&gt; &amp;lt;b&amp;gt;`,

@@ -142,6 +142,7 @@ func (s *Server) sitemap(c echo.Context) error {
 	add(samePath("/glossary"))
 	add(samePath("/examples"))
 	add(samePath("/linkify"))
+	add(samePath("/api"))
 	if s.Examples != nil {
 		for _, ex := range s.Examples.List {
 			for i := range ex.Snapshots {

@@ -61,7 +61,29 @@ func (s *Server) runSearch(c echo.Context, r searchRequest) (*search.Result, err
 		c.Response().Header().Set("Retry-After", "5")
 		return nil, errStatus(http.StatusServiceUnavailable, "ErrSearchWarming")
 	}
-	return ix.Search(search.Query{Text: r.q, Lang: r.lang, All: r.all, Page: r.page})
+	res, err := ix.Search(search.Query{Text: r.q, Lang: r.lang, All: r.all, Page: r.page})
+	if err == nil && r.page > 1 && r.page > res.Pages {
+		return nil, s.pastLastPage(r, res)
+	}
+	return res, err
+}
+
+// pastLastPage is the 404 for a results page past the last one, which
+// links the last page (or the first, when nothing was found).
+func (s *Server) pastLastPage(r searchRequest, res *search.Result) error {
+	lang := r.lang
+	pe := errStatus(http.StatusNotFound, "ErrSearchPageRange")
+	if res.Pages == 0 {
+		pe.message = s.Catalog.Format(lang, "ErrSearchPageNone", 0, map[string]any{"Page": r.page})
+		pe.suggestions = []templates.Link{{Href: searchURL(lang, r.q, r.all, 1), Label: r.q}}
+		return pe
+	}
+	pe.message = s.Catalog.Format(lang, "ErrSearchPageRange", res.Pages, map[string]any{"Page": r.page, "Pages": res.Pages})
+	pe.suggestions = []templates.Link{{
+		Href:  searchURL(lang, r.q, r.all, res.Pages),
+		Label: s.Catalog.Format(lang, "SearchPageOf", 0, map[string]any{"Page": res.Pages, "Pages": res.Pages}),
+	}}
+	return pe
 }
 
 // hitHref links a hit: a rule in the reader's language, a glossary entry in

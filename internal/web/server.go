@@ -112,6 +112,7 @@ func New(cfg Config) *echo.Echo {
 	searchLimit := s.limiter(limitSearch)
 	e.GET("/:lang/search", s.searchPage, searchLimit)
 	e.GET("/api/:lang/search", s.searchAPI, searchLimit)
+	s.apiRoutes(e)
 	e.GET("/:lang/examples", s.exampleList)
 	e.GET("/:lang/examples/:slug", s.exampleStep)
 	e.GET("/:lang/play/:slug", s.play, s.limiter(limitSandbox))

@@ -1,0 +1,268 @@
+package web
+
+import (
+	_ "embed"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/mtgrules/site/internal/apiview"
+	"github.com/mtgrules/site/rules"
+	"github.com/mtgrules/site/templates"
+)
+
+// openAPISpec documents every /api/ route; a test checks the answers of
+// real requests against it, and that every route is in it.
+//
+//go:embed openapi.json
+var openAPISpec []byte
+
+// api serves the JSON API, its page, the changes feed and the
+// autocomplete, which is looked up in an index built once per library.
+type api struct {
+	*Server
+	suggest *suggestIndex
+}
+
+// apiRoutes registers the JSON API (CORS allowed), the page describing it
+// and the changes feed.
+func (s *Server) apiRoutes(e *echo.Echo) {
+	a := &api{Server: s, suggest: newSuggestIndex(s)}
+	e.Use(apiCORS)
+	e.GET("/api/openapi.json", a.openAPI)
+	e.GET("/api/editions", a.editionsJSON)
+	e.GET("/api/:lang/rules", a.contentsJSON)
+	e.GET("/api/:lang/rules/:num", a.ruleJSON)
+	e.GET("/api/:lang/glossary", a.glossaryJSON)
+	e.GET("/api/:lang/glossary/:slug", a.termJSON)
+	e.GET("/api/:lang/examples", a.examplesJSON)
+	e.GET("/api/:lang/examples/:slug", a.exampleJSON)
+	e.GET("/api/:lang/suggest", a.suggestions)
+	e.GET("/:lang/api", a.docPage)
+	e.GET("/:lang/changes.atom", a.feed)
+}
+
+// apiCORS lets pages on any origin read the API: every /api/ answer,
+// errors included, allows any origin, and preflight requests are answered
+// at once.
+func apiCORS(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if !strings.HasPrefix(r.URL.Path, "/api/") {
+			return next(c)
+		}
+		h := c.Response().Header()
+		h.Set("Access-Control-Allow-Origin", "*")
+		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+			h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST")
+			h.Set("Access-Control-Allow-Headers", "Content-Type")
+			h.Set("Access-Control-Max-Age", "86400")
+			return c.NoContent(http.StatusNoContent)
+		}
+		return next(c)
+	}
+}
+
+// send answers with a JSON document that is fixed for the loaded library,
+// cached like a page.
+func send(c echo.Context, v any) error {
+	c.Response().Header().Set("Cache-Control", cachePage)
+	return c.JSON(http.StatusOK, v)
+}
+
+func (a *api) openAPI(c echo.Context) error {
+	c.Response().Header().Set("Cache-Control", cachePage)
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, openAPISpec)
+}
+
+func (a *api) editionsJSON(c echo.Context) error {
+	return send(c, apiview.EditionsOf(a.Library, func(b *rules.Book) string { return a.eds.labels[b] }))
+}
+
+// ruleHref is the absolute URL of a rule's page in lang's current edition.
+func (a *api) ruleHref(c echo.Context, lang string) func(num string) string {
+	base := a.baseURL(c)
+	return func(num string) string { return base + templates.RuleHref(lang, num) }
+}
+
+func (a *api) termHref(c echo.Context) apiview.TermHref {
+	base := a.baseURL(c)
+	return func(lang, slug string) string { return base + templates.TermHref(lang, slug) }
+}
+
+func (a *api) contentsJSON(c echo.Context) error {
+	lang, err := a.lang(c)
+	if err != nil {
+		return err
+	}
+	return send(c, apiview.ContentsOf(a.book(lang), a.ruleHref(c, lang)))
+}
+
+// source is the edition of lang a request asks for (?edition=, the newest
+// by default) as the rule pages show it: the newest fills its gaps from
+// the English text.
+func (a *api) source(c echo.Context, lang string) (apiview.Source, error) {
+	b, err := a.requestedEdition(c, lang)
+	if err != nil {
+		return apiview.Source{}, err
+	}
+	current := b == a.book(lang)
+	var ref *rules.Book
+	if current && lang != refLang {
+		ref = a.book(refLang)
+	}
+	base, eq := a.baseURL(c), a.editionQuery(lang, b)
+	src := apiview.Source{
+		Lang: lang, Edition: b.Edition(),
+		Rule: func(num string) (*rules.Rule, string, bool) {
+			if current {
+				return a.currentRule(lang, num)
+			}
+			r, ok := b.Rule(num)
+			return r, lang, ok
+		},
+		Children: func(num string) []string { return children(b, ref, num) },
+		Href:     func(num string) string { return base + templates.RuleHref(lang, num) + eq },
+	}
+	return src, nil
+}
+
+func (a *api) ruleJSON(c echo.Context) error {
+	lang, err := a.lang(c)
+	if err != nil {
+		return err
+	}
+	num, ok := rules.NormalizeRef(unescape(c.Param("num")))
+	if !ok {
+		return errStatus(http.StatusNotFound, "ErrRuleNotFound")
+	}
+	subrules := false
+	switch c.QueryParam("subrules") {
+	case "", "0":
+	case "1":
+		subrules = true
+	default:
+		return errStatus(http.StatusBadRequest, "ErrSubrulesParam")
+	}
+	src, err := a.source(c, lang)
+	if err != nil {
+		return err
+	}
+	doc, ok := apiview.RuleOf(src, num, subrules)
+	if !ok {
+		return errStatus(http.StatusNotFound, "ErrRuleNotFound")
+	}
+	return send(c, doc)
+}
+
+// unescape decodes a path parameter that may still be percent-encoded.
+func unescape(p string) string {
+	if u, err := url.PathUnescape(p); err == nil {
+		return u
+	}
+	return p
+}
+
+func (a *api) glossaryJSON(c echo.Context) error {
+	lang, err := a.lang(c)
+	if err != nil {
+		return err
+	}
+	return send(c, apiview.GlossaryOf(a.book(lang), a.termHref(c)))
+}
+
+// termJSON answers a glossary entry; another language's slug answers the
+// entry aligned with it, as the page redirects to it.
+func (a *api) termJSON(c echo.Context) error {
+	lang, err := a.lang(c)
+	if err != nil {
+		return err
+	}
+	t, _, ok := a.Library.Term(lang, unescape(c.Param("slug")))
+	if !ok {
+		return errStatus(http.StatusNotFound, "ErrTermNotFound")
+	}
+	return send(c, apiview.TermOf(lang, t, func(l string) (*rules.Term, bool) { return a.counterpart(t, lang, l) }, a.termHref(c)))
+}
+
+func (a *api) exampleHref(c echo.Context, lang string) apiview.ExampleHref {
+	base := a.baseURL(c)
+	return func(slug string, step int) string { return base + exampleHref(lang, slug, step) }
+}
+
+func (a *api) examplesJSON(c echo.Context) error {
+	lang, err := a.lang(c)
+	if err != nil {
+		return err
+	}
+	return send(c, apiview.ExamplesOf(a.view(lang), a.Examples, a.exampleHref(c, lang)))
+}
+
+func (a *api) exampleJSON(c echo.Context) error {
+	if a.Examples == nil {
+		if _, err := a.lang(c); err != nil {
+			return err
+		}
+		return errStatus(http.StatusNotFound, "ErrExampleNotFound")
+	}
+	lang, ex, err := a.example(c)
+	if err != nil {
+		return err
+	}
+	step, err := stepParam(c, lang, ex)
+	if err != nil {
+		return err
+	}
+	return send(c, apiview.ExampleOf(a.view(lang), ex, step, a.exampleHref(c, lang)))
+}
+
+// docPage describes the API for people, in their language.
+func (a *api) docPage(c echo.Context) error {
+	lang, err := a.lang(c)
+	if err != nil {
+		return err
+	}
+	p := a.page(c, lang, a.Catalog.T(lang, "APIHeading"), a.Catalog.T(lang, "APILead"), samePath("/api"))
+	p.Breadcrumb = []templates.Link{{Href: "/" + lang + "/", Label: a.Catalog.T(lang, "HomeTitle")}}
+	slug := ""
+	if a.Examples != nil && len(a.Examples.List) > 0 {
+		slug = a.Examples.List[0].Slug
+	}
+	return a.render(c, http.StatusOK, templates.API(apiPage(p, a.baseURL(c), slug)))
+}
+
+// apiPage lists the endpoints, each with a working example in the page's
+// language (the worked example with the given slug, none when "").
+func apiPage(p templates.Page, base, example string) templates.APIPage {
+	lang := p.Lang
+	ep := func(method, path, example, id string) templates.APIEndpoint {
+		e := templates.APIEndpoint{Method: method, Path: path, Description: p.T(id)}
+		if example != "" {
+			e.Example = &templates.Link{Href: example, Label: base + example}
+		}
+		return e
+	}
+	exampleAt := ""
+	if example != "" {
+		exampleAt = "/api/" + lang + "/examples/" + example + "?step=2"
+	}
+	return templates.APIPage{
+		Page: p, Spec: templates.Link{Href: "/api/openapi.json", Label: base + "/api/openapi.json"},
+		Feed: templates.Link{Href: "/" + lang + "/changes.atom", Label: base + "/" + lang + "/changes.atom"},
+		Endpoints: []templates.APIEndpoint{
+			ep("GET", "/api/{lang}/rules", "/api/"+lang+"/rules", "APIRules"),
+			ep("GET", "/api/{lang}/rules/{num}", "/api/"+lang+"/rules/117.3a", "APIRule"),
+			ep("GET", "/api/{lang}/rules/{num}?subrules=1", "/api/"+lang+"/rules/117?subrules=1", "APIRuleSubrules"),
+			ep("GET", "/api/{lang}/glossary", "/api/"+lang+"/glossary", "APIGlossary"),
+			ep("GET", "/api/{lang}/glossary/{slug}", "/api/"+lang+"/glossary/priority", "APITerm"),
+			ep("GET", "/api/{lang}/examples", "/api/"+lang+"/examples", "APIExamples"),
+			ep("GET", "/api/{lang}/examples/{slug}?step={n}", exampleAt, "APIExample"),
+			ep("GET", "/api/{lang}/search?q=…", "/api/"+lang+"/search?q=117.3a", "APISearch"),
+			ep("GET", "/api/{lang}/suggest?q=…", "/api/"+lang+"/suggest?q=117.3", "APISuggest"),
+			ep("GET", "/api/editions", "/api/editions", "APIEditions"),
+			ep("POST", "/api/linkify", "", "APILinkify"),
+		},
+	}
+}

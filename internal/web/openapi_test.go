@@ -1,0 +1,218 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+	"github.com/labstack/echo/v4"
+)
+
+var (
+	specOnce   sync.Once
+	specDoc    *openapi3.T
+	specRouter routers.Router
+	specErr    error
+)
+
+// openAPI loads and validates the served OpenAPI document once.
+func openAPI(t testing.TB) (*openapi3.T, routers.Router) {
+	t.Helper()
+	specOnce.Do(func() {
+		loader := openapi3.NewLoader()
+		if specDoc, specErr = loader.LoadFromData(openAPISpec); specErr != nil {
+			return
+		}
+		if specErr = specDoc.Validate(loader.Context); specErr != nil {
+			return
+		}
+		specRouter, specErr = gorillamux.NewRouter(specDoc)
+	})
+	if specErr != nil {
+		t.Fatalf("openapi.json: %v", specErr)
+	}
+	return specDoc, specRouter
+}
+
+// checkSpec validates an answer of the API against the OpenAPI document:
+// its status must be documented for the operation, and its headers and
+// body must match. validRequest also checks the request's parameters
+// (false for requests that are malformed on purpose).
+func checkSpec(t *testing.T, method, path string, body []byte, r response, validRequest bool) {
+	t.Helper()
+	if err := specError(t, method, path, body, r, validRequest); err != nil {
+		t.Errorf("%s %s: %v\n%.300s", method, path, err, r.body)
+	}
+}
+
+func specError(t *testing.T, method, path string, body []byte, r response, validRequest bool) error {
+	t.Helper()
+	_, router := openAPI(t)
+	req := httptest.NewRequest(method, path, bytes.NewReader(body))
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	route, params, err := router.FindRoute(req)
+	if err != nil {
+		return fmt.Errorf("no operation in openapi.json: %w", err)
+	}
+	ctx := context.Background()
+	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true}}
+	if validRequest {
+		if err := openapi3filter.ValidateRequest(ctx, in); err != nil {
+			return fmt.Errorf("request does not match openapi.json: %w", err)
+		}
+	}
+	h := r.header.Clone()
+	h.Del("Content-Encoding") // get() has decoded the body
+	out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: r.status, Header: h, Options: in.Options}
+	out.SetBodyBytes([]byte(r.body))
+	if err := openapi3filter.ValidateResponse(ctx, out); err != nil {
+		return fmt.Errorf("%d answer does not match openapi.json: %w", r.status, err)
+	}
+	return nil
+}
+
+// apiGet fetches an API path over HTTP, checks its status and validates
+// the answer against the OpenAPI document, then decodes it into v.
+func apiGet(t *testing.T, path string, status int, v any) response {
+	t.Helper()
+	r := get(t, path)
+	return checkAPI(t, path, r, status, v)
+}
+
+// apiDo is apiGet through a handler without the network.
+func apiDo(t *testing.T, h http.Handler, path string, status int, v any) response {
+	t.Helper()
+	return checkAPI(t, path, do(h, path), status, v)
+}
+
+func checkAPI(t *testing.T, path string, r response, status int, v any) response {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("%s: status %d, want %d: %.300s", path, r.status, status, r.body)
+	}
+	if ct := r.header.Get("Content-Type"); ct != "application/json" && ct != "application/json; charset=UTF-8" {
+		t.Errorf("%s: Content-Type %q", path, ct)
+	}
+	if got := r.header.Get("Access-Control-Allow-Origin"); got != "*" {
+		t.Errorf("%s: Access-Control-Allow-Origin %q, want *", path, got)
+	}
+	checkSpec(t, http.MethodGet, path, nil, r, status < 400)
+	if v != nil {
+		if err := json.Unmarshal([]byte(r.body), v); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+	}
+	return r
+}
+
+// apiError is the JSON of every API error.
+type apiError struct {
+	Error struct {
+		Status  int
+		Message string
+		Lang    string
+	}
+}
+
+// wantAPIError checks a JSON error: status, language and exact message.
+func wantAPIError(t *testing.T, h http.Handler, path string, status int, lang, message string) {
+	t.Helper()
+	var e apiError
+	if h == nil {
+		apiGet(t, path, status, &e)
+	} else {
+		apiDo(t, h, path, status, &e)
+	}
+	if e.Error.Status != status || e.Error.Lang != lang || e.Error.Message != message {
+		t.Errorf("%s: error %+v, want %d %s %q", path, e.Error, status, lang, message)
+	}
+}
+
+// The document is OpenAPI 3.1, valid, and names every /api/ route the
+// server has — no more, no fewer.
+func TestOpenAPIDocumentsEveryAPIRoute(t *testing.T) {
+	doc, _ := openAPI(t)
+	if doc.OpenAPI != "3.1.0" {
+		t.Errorf("openapi %q, want 3.1.0", doc.OpenAPI)
+	}
+	testServer(t)
+	param := regexp.MustCompile(`:([a-z]+)`)
+	var routes []string
+	for _, rt := range handler.(*echo.Echo).Routes() {
+		if strings.HasPrefix(rt.Path, "/api/") {
+			routes = append(routes, rt.Method+" "+param.ReplaceAllString(rt.Path, "{$1}"))
+		}
+	}
+	var documented []string
+	for path, item := range doc.Paths.Map() {
+		for method := range item.Operations() {
+			documented = append(documented, method+" "+path)
+		}
+	}
+	slices.Sort(routes)
+	slices.Sort(documented)
+	if !slices.Equal(routes, documented) {
+		t.Errorf("routes and openapi.json differ:\nroutes     %v\ndocumented %v", routes, documented)
+	}
+	r := apiGet(t, "/api/openapi.json", http.StatusOK, nil)
+	if r.body != string(openAPISpec) {
+		t.Error("/api/openapi.json is not the embedded document")
+	}
+}
+
+// The linkify API, the one POST, answers as documented too.
+func TestLinkifyAPIMatchesOpenAPI(t *testing.T) {
+	body := []byte(`{"text":"CR 117.3z and CR 704.5a","format":"bbcode"}`)
+	r := post(t, "/api/linkify", "application/json", string(body))
+	if r.status != http.StatusOK {
+		t.Fatalf("status %d: %s", r.status, r.body)
+	}
+	checkSpec(t, http.MethodPost, "/api/linkify", body, r, true)
+	r = post(t, "/api/linkify", "application/json", `{"text":"x","format":"rtf"}`)
+	checkSpec(t, http.MethodPost, "/api/linkify", []byte(`{"text":"x","format":"rtf"}`), r, false)
+	if r.status != http.StatusBadRequest {
+		t.Errorf("bad format: %d", r.status)
+	}
+}
+
+// The check is strict: an undocumented field, a wrong type, a missing CORS
+// header or an undocumented status fails it.
+func TestOpenAPICheckCatchesDrift(t *testing.T) {
+	path := "/api/en/rules/117.3a"
+	good := get(t, path)
+	if err := specError(t, http.MethodGet, path, nil, good, true); err != nil {
+		t.Fatalf("the real answer fails: %v", err)
+	}
+	for name, bad := range map[string]func(r *response){
+		"extra field":    func(r *response) { r.body = strings.Replace(r.body, `{"number"`, `{"secret":1,"number"`, 1) },
+		"wrong type":     func(r *response) { r.body = strings.Replace(r.body, `"fallback":false`, `"fallback":"no"`, 1) },
+		"bad number":     func(r *response) { r.body = strings.Replace(r.body, `"number":"117.3a"`, `"number":"117.3A"`, 1) },
+		"no CORS header": func(r *response) { r.header.Del("Access-Control-Allow-Origin") },
+		"status 418":     func(r *response) { r.status = http.StatusTeapot },
+	} {
+		r := good
+		r.header = good.header.Clone()
+		bad(&r)
+		if r.body == good.body && r.status == good.status && r.header.Get("Access-Control-Allow-Origin") != "" {
+			t.Fatalf("%s: the answer did not change", name)
+		}
+		if err := specError(t, http.MethodGet, path, nil, r, true); err == nil {
+			t.Errorf("%s: passes the check", name)
+		}
+	}
+}
