@@ -124,11 +124,7 @@ func record(ctx echo.Context, next echo.HandlerFunc) *entry {
 		e.etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 	}
 	if compressible(e) {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		zw.Write(e.body)
-		zw.Close()
-		e.gz = buf.Bytes()
+		e.gz = compress(e.body, e.public)
 	}
 	e.plainHeader = e.headers(e.body, "", e.etag)
 	if e.gz != nil {
@@ -214,6 +210,30 @@ func acceptsGzip(ae string) bool {
 		return err == nil && v > 0
 	}
 	return false
+}
+
+// Gzip writers are reused: a new one allocates hundreds of kilobytes.
+// A page kept in the cache is compressed once, as well as gzip can; an
+// answer that is not kept, as fast as gzip can do it well.
+var (
+	bestWriters = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.BestCompression); return w }}
+	fastWriters = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression); return w }}
+)
+
+// compress gzips body, with the best compression when it will be kept.
+func compress(body []byte, kept bool) []byte {
+	pool := &fastWriters
+	if kept {
+		pool = &bestWriters
+	}
+	zw := pool.Get().(*gzip.Writer)
+	defer pool.Put(zw)
+	var buf bytes.Buffer
+	buf.Grow(len(body) / 3)
+	zw.Reset(&buf)
+	zw.Write(body)
+	zw.Close()
+	return buf.Bytes()
 }
 
 // compressible: text worth gzipping that is not compressed yet.
