@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -296,6 +298,35 @@ func BenchmarkSearchWorstCase(b *testing.B) {
 			reportPercentiles(b, durs)
 		})
 	}
+	// 32 clients at once, each sending made-up queries across all
+	// languages: the latency a reader sees when the server is busy.
+	b.Run("all-32-clients", func(b *testing.B) {
+		var (
+			mu   sync.Mutex
+			durs []time.Duration
+			seed atomic.Uint32
+		)
+		b.SetParallelism((32 + runtime.GOMAXPROCS(0) - 1) / runtime.GOMAXPROCS(0))
+		b.RunParallel(func(pb *testing.PB) {
+			var mine []time.Duration
+			for pb.Next() {
+				q := Query{Text: madeUpQuery("en", seed.Add(1)), Lang: "en", All: true}
+				start := time.Now()
+				if _, err := ix.Search(q); err != nil {
+					b.Error(err)
+					return
+				}
+				mine = append(mine, time.Since(start))
+			}
+			mu.Lock()
+			durs = append(durs, mine...)
+			mu.Unlock()
+		})
+		reportPercentiles(b, durs)
+		if n := len(durs); n > 0 {
+			b.ReportMetric(float64(durs[n*99/100].Nanoseconds()), "p99-ns")
+		}
+	})
 }
 
 // cpuTime is the process's user and system CPU time so far.

@@ -12,6 +12,7 @@ package search
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -116,6 +117,10 @@ type Index struct {
 	// lacks marks the languages whose books lack rules the fallback
 	// language's book has.
 	lacks map[string]bool
+	// slots lets as many searches run as there are CPUs; the others wait
+	// in line, so a busy server answers in turn instead of all at once
+	// and slowly.
+	slots chan struct{}
 }
 
 // FallbackLang is the language whose rules stand in for the rules another
@@ -164,7 +169,7 @@ func Build(books map[string]*rules.Book) (*Index, error) {
 }
 
 func build(books map[string]*rules.Book, o options) (*Index, error) {
-	ix := &Index{books: map[string]*rules.Book{}, li: map[string]*langIndex{}, lacks: map[string]bool{}}
+	ix := &Index{books: map[string]*rules.Book{}, li: map[string]*langIndex{}, lacks: map[string]bool{}, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	for lang, b := range books {
 		if b == nil {
 			continue

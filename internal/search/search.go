@@ -199,6 +199,8 @@ func newPlan(li *langIndex, text, number, lacking string) (plan, bool) {
 // an empty or truncated result, not an error. An error means the index
 // itself failed.
 func (ix *Index) Search(q Query) (*Result, error) {
+	ix.slots <- struct{}{}
+	defer func() { <-ix.slots }()
 	perPage := q.PerPage
 	if perPage <= 0 {
 		perPage = DefaultPerPage

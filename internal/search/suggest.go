@@ -97,8 +97,12 @@ func levenshtein(a, b []rune, limit int) int {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	var bufs [2][40]int // no allocation for words up to 39 letters
+	prev, cur := bufs[0][:0], bufs[1][:0]
+	if len(b) >= len(bufs[0]) {
+		prev, cur = make([]int, 0, len(b)+1), make([]int, 0, len(b)+1)
+	}
+	prev, cur = prev[:len(b)+1], cur[:len(b)+1]
 	for j := range prev {
 		prev[j] = j
 	}
