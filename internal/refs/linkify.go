@@ -57,7 +57,7 @@ func LinkRefs(s string, f Format, found []Ref, href func(Ref) string) string {
 		case HTML:
 			b.WriteString(`<a href="` + html.EscapeString(u) + `">` + html.EscapeString(label) + `</a>`)
 		case Markdown:
-			b.WriteString("[" + strings.NewReplacer("[", `\[`, "]", `\]`).Replace(label) + "](" + u + ")")
+			b.WriteString("[" + markdownLabel.Replace(label) + "](" + u + ")")
 		case BBCode:
 			b.WriteString("[url=" + u + "]" + label + "[/url]")
 		}
@@ -66,3 +66,6 @@ func LinkRefs(s string, f Format, found []Ref, href func(Ref) string) string {
 	text(s[last:])
 	return b.String()
 }
+
+// markdownLabel escapes the brackets of a Markdown link's label.
+var markdownLabel = strings.NewReplacer("[", `\[`, "]", `\]`)

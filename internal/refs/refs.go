@@ -143,8 +143,8 @@ func price(s string, start, end int) bool {
 			return true
 		}
 	}
-	lower := strings.ToLower(after)
-	return strings.HasPrefix(lower, "eur") || strings.HasPrefix(lower, "usd") || strings.HasPrefix(lower, "yen")
+	lower := strings.ToLower(after[:min(len(after), 3)]) // only the next word, not the rest of the post
+	return lower == "eur" || lower == "usd" || lower == "yen"
 }
 
 // versionWords before a number and units after it mark something other
