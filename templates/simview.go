@@ -65,10 +65,17 @@ type SimBoard struct {
 	TurnLabel string
 	Track     []TrackPhase
 	Priority  string // who holds priority, or that nobody does
-	Streak    string // how many passed in succession, "" for none
+	Streak    string // how many passed in succession, or the choice nobody's priority waits for; "" for none
 	Stack     []SimStackItem
 	Players   []SimPlayer
 	Result    string // the winner, when the game is over
+	Cards     []SimCard
+}
+
+// SimCard is a card in the game with what it does, in a line.
+type SimCard struct {
+	Name string
+	Text string
 }
 
 // SimStepPage shows one step of a worked example.

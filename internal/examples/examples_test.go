@@ -13,7 +13,7 @@ func TestLoadPlaysEveryScenario(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(set.List) < 14 {
+	if len(set.List) < 32 {
 		t.Fatalf("%d examples", len(set.List))
 	}
 	for i, ex := range set.List {
@@ -29,6 +29,32 @@ func TestLoadPlaysEveryScenario(t *testing.T) {
 	}
 	if _, ok := set.Get("no-such-example"); ok {
 		t.Error("Get found an unknown slug")
+	}
+}
+
+// Rule 603 (triggered abilities) is taught by at least eight examples, and
+// each of them cites it in an event, not only in its list of rules.
+func TestTriggeredAbilityExamples(t *testing.T) {
+	set, err := Load(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cites := set.Citing("603")
+	if len(cites) < 8 {
+		t.Fatalf("%d examples cite rule 603", len(cites))
+	}
+	for _, c := range cites {
+		inEvent := false
+		for _, snap := range c.Example.Snapshots {
+			for _, e := range snap.Events {
+				for _, r := range e.Rules {
+					inEvent = inEvent || strings.HasPrefix(r, "603.")
+				}
+			}
+		}
+		if !inEvent {
+			t.Errorf("%s cites 603 only in its list of rules", c.Example.Slug)
+		}
 	}
 }
 

@@ -6,11 +6,15 @@
 //	l0.mountain        plays a land
 //	m0.5.0[.R]         activates mana ability 0 of object 5 (choosing red)
 //	c0.shock.o3[.x2]   casts a spell with targets (o3 object, p1 player) and X
+//	c0.bears.t5.t6:1:R casts, activating mana abilities while casting (object[:ability[:color]])
 //	a0.5.1.o3          activates ability 1 of object 5 with targets
 //	A0.5-6.d1          declares objects 5 and 6 as attackers of player 1
 //	B1.7:5.8:6         declares blockers (blocker:attacker)
 //	D0.island          discards cards
 //	q2                 player 2 concedes
+//	T0.1.p1            puts waiting triggered ability 1 on the stack, targeting player 1
+//	y0 / n0            accepts or declines an optional ability ("you may")
+//	u1.5               turns face-down permanent 5 face up
 package moves
 
 import (
@@ -28,7 +32,8 @@ const MaxCodeLen = 200
 var kindCode = map[engine.ActionKind]byte{
 	engine.ActPass: 'p', engine.ActPlayLand: 'l', engine.ActActivateMana: 'm', engine.ActCastSpell: 'c',
 	engine.ActActivateAbility: 'a', engine.ActDeclareAttackers: 'A', engine.ActDeclareBlockers: 'B',
-	engine.ActDiscard: 'D', engine.ActConcede: 'q',
+	engine.ActDiscard: 'D', engine.ActConcede: 'q', engine.ActPutTrigger: 'T', engine.ActMay: 'y',
+	engine.ActTurnFaceUp: 'u',
 }
 
 var codeKind = func() map[byte]engine.ActionKind {
@@ -36,12 +41,17 @@ var codeKind = func() map[byte]engine.ActionKind {
 	for k, c := range kindCode {
 		m[c] = k
 	}
+	m['n'] = engine.ActMay // declining
 	return m
 }()
 
 // Encode writes a as a code.
 func Encode(a engine.Action) string {
-	parts := []string{string(kindCode[a.Kind]) + strconv.Itoa(a.Player)}
+	code := kindCode[a.Kind]
+	if a.Kind == engine.ActMay && !a.Accept {
+		code = 'n'
+	}
+	parts := []string{string(code) + strconv.Itoa(a.Player)}
 	switch a.Kind {
 	case engine.ActPlayLand:
 		parts = append(parts, a.Card)
@@ -55,6 +65,16 @@ func Encode(a engine.Action) string {
 		parts = append(parts, targets(a.Targets)...)
 		if a.X != 0 {
 			parts = append(parts, "x"+strconv.Itoa(a.X))
+		}
+		for _, m := range a.Mana {
+			p := "t" + strconv.Itoa(m.Object)
+			if m.Ability != 0 || m.Color != "" {
+				p += ":" + strconv.Itoa(m.Ability)
+			}
+			if m.Color != "" {
+				p += ":" + m.Color
+			}
+			parts = append(parts, p)
 		}
 	case engine.ActActivateAbility:
 		parts = append(parts, strconv.Itoa(a.Object), strconv.Itoa(a.Ability))
@@ -71,6 +91,11 @@ func Encode(a engine.Action) string {
 		}
 	case engine.ActDiscard:
 		parts = append(parts, a.Cards...)
+	case engine.ActPutTrigger:
+		parts = append(parts, strconv.Itoa(a.Trigger))
+		parts = append(parts, targets(a.Targets)...)
+	case engine.ActTurnFaceUp:
+		parts = append(parts, strconv.Itoa(a.Object))
 	}
 	return strings.Join(parts, ".")
 }
@@ -113,6 +138,9 @@ func Decode(code string) (engine.Action, error) {
 		return engine.Action{}, syntaxf(code, "bad player")
 	}
 	a := engine.Action{Kind: kind, Player: player}
+	if kind == engine.ActMay {
+		a.Accept = parts[0][0] == 'y'
+	}
 	args := parts[1:]
 	need := func(n int) error {
 		if len(args) < n {
@@ -121,7 +149,7 @@ func Decode(code string) (engine.Action, error) {
 		return nil
 	}
 	switch kind {
-	case engine.ActPass, engine.ActConcede:
+	case engine.ActPass, engine.ActConcede, engine.ActMay:
 		if len(args) != 0 {
 			return a, syntaxf(code, "unexpected arguments")
 		}
@@ -156,6 +184,14 @@ func Decode(code string) (engine.Action, error) {
 				if a.X, err = num(t[1:]); err != nil {
 					return a, syntaxf(code, "bad X")
 				}
+				continue
+			}
+			if strings.HasPrefix(t, "t") {
+				m, err := manaUse(t[1:])
+				if err != nil {
+					return a, syntaxf(code, "bad mana ability %q", t)
+				}
+				a.Mana = append(a.Mana, m)
 				continue
 			}
 			tg, err := target(t)
@@ -214,8 +250,56 @@ func Decode(code string) (engine.Action, error) {
 			}
 			a.Cards = append(a.Cards, c)
 		}
+	case engine.ActPutTrigger:
+		if err := need(1); err != nil {
+			return a, err
+		}
+		if a.Trigger, err = num(args[0]); err != nil {
+			return a, syntaxf(code, "bad trigger")
+		}
+		for _, t := range args[1:] {
+			tg, err := target(t)
+			if err != nil {
+				return a, syntaxf(code, "bad target %q", t)
+			}
+			a.Targets = append(a.Targets, tg)
+		}
+	case engine.ActTurnFaceUp:
+		if len(args) != 1 {
+			return a, syntaxf(code, "want one object")
+		}
+		if a.Object, err = num(args[0]); err != nil {
+			return a, syntaxf(code, "bad object")
+		}
 	}
 	return a, nil
+}
+
+// manaUse reads object[:ability[:color]] of a mana ability activated while casting.
+func manaUse(s string) (engine.ManaUse, error) {
+	f := strings.Split(s, ":")
+	if len(f) > 3 {
+		return engine.ManaUse{}, ErrSyntax
+	}
+	var m engine.ManaUse
+	var err error
+	if m.Object, err = num(f[0]); err != nil {
+		return m, err
+	}
+	if len(f) > 1 {
+		if m.Ability, err = num(f[1]); err != nil {
+			return m, err
+		}
+	}
+	if len(f) > 2 {
+		if len(f[2]) != 1 || !strings.Contains("WUBRG", f[2]) {
+			return m, ErrSyntax
+		}
+		m.Color = f[2]
+	} else if len(f) == 2 && m.Ability == 0 {
+		return m, ErrSyntax // "t5:0" is written "t5"
+	}
+	return m, nil
 }
 
 func target(s string) (engine.Target, error) {

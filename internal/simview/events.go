@@ -25,6 +25,10 @@ var eventIDs = map[string]string{
 	engine.EvBlockers: "EvBlockers", engine.EvSkipCombatSteps: "EvSkipCombatSteps",
 	engine.EvCleanup: "EvCleanup", engine.EvCombatEnds: "EvCombatEnds",
 	engine.EvRemovedFromStack: "EvRemovedFromStack", engine.EvToGraveyard: "EvToGraveyard",
+	engine.EvTriggered: "EvTriggered", engine.EvTriggerRemoved: "EvTriggerRemoved", engine.EvIfFails: "EvIfFails",
+	engine.EvMayDeclined: "EvMayDeclined", engine.EvMayAccepted: "EvMayAccepted", engine.EvLifeLoss: "EvLifeLoss",
+	engine.EvLifeGain: "EvLifeGain", engine.EvDestroy: "EvDestroy", engine.EvBounce: "EvBounce", engine.EvWins: "EvWins",
+	engine.EvFaceUp: "EvFaceUp",
 }
 
 // Events describes what happened between two states, each event with
@@ -52,6 +56,8 @@ func (v View) event(before, after *engine.State, e engine.Event, fizzles bool) s
 	}
 	card := ""
 	switch {
+	case e.Card != "" && e.Object != 0 && faceDown(after, int(e.Object)):
+		card = v.Object(after, int(e.Object))
 	case e.Card != "":
 		card = v.Card(after, e.Card)
 	case e.Object != 0:
@@ -66,6 +72,7 @@ func (v View) event(before, after *engine.State, e engine.Event, fizzles bool) s
 	count := 0
 	switch e.Kind {
 	case engine.EvDamage, engine.EvCombatDamage:
+		count = int(e.Amount)
 		// Card is the damaged creature; a player is dealt damage when it is empty.
 		data["Source"] = v.Object(before, int(e.Source))
 		if data["Target"] = card; card == "" {
@@ -80,6 +87,15 @@ func (v View) event(before, after *engine.State, e engine.Event, fizzles bool) s
 		case o != nil && o.Kind != engine.KindSpell:
 			id = "EvResolveAbility"
 		}
+	case engine.EvLifeLoss, engine.EvLifeGain:
+		count = int(e.Amount)
+	case engine.EvChoice:
+		switch engine.ChoiceKind(e.Card) {
+		case engine.ChooseTrigger:
+			id = "EvChoiceTrigger"
+		case engine.ChooseMay:
+			id, data["Card"] = "EvChoiceMay", v.Object(before, int(e.Object))
+		}
 	case engine.EvCounters:
 		// Card names the kind of counter; Object is the permanent.
 		data["Card"], data["Counter"] = v.Object(after, int(e.Object)), v.counterName(e.Card)
@@ -90,6 +106,12 @@ func (v View) event(before, after *engine.State, e engine.Event, fizzles bool) s
 		data["Amount"] = count
 	}
 	return v.Cat.Format(v.Lang, id, count, data)
+}
+
+// faceDown reports whether the permanent with this id is face down in s.
+func faceDown(s *engine.State, id int) bool {
+	p := s.Permanent(id)
+	return p != nil && p.FaceDown
 }
 
 // counterIDs names each kind of counter's message.
@@ -131,6 +153,31 @@ func (v View) Action(s *engine.State, a engine.Action) string {
 		id, data["Card"] = "ActCastSpell", v.Card(s, a.Card)
 		if len(a.Targets) > 0 {
 			id, data["Targets"] = "ActCastSpellTargets", v.Targets(s, a.Targets)
+		}
+		if len(a.Mana) > 0 {
+			names := make([]string, len(a.Mana))
+			for i, m := range a.Mana {
+				names[i] = v.Object(s, m.Object)
+			}
+			return v.f(id, data) + v.f("ActManaWhileCasting", map[string]any{"Cards": v.join(names)})
+		}
+	case engine.ActPutTrigger:
+		id = "ActPutTrigger"
+		if a.Trigger >= 0 && a.Trigger < len(s.Waiting) {
+			data["Card"] = v.Card(s, s.Waiting[a.Trigger].Card)
+		}
+		if len(a.Targets) > 0 {
+			id, data["Targets"] = "ActPutTriggerTargets", v.Targets(s, a.Targets)
+		}
+	case engine.ActMay:
+		id = "ActMayNo"
+		if a.Accept {
+			id = "ActMayYes"
+		}
+	case engine.ActTurnFaceUp:
+		id = "ActTurnFaceUp"
+		if p := s.Permanent(a.Object); p != nil {
+			data["Card"] = v.Card(s, p.Card)
 		}
 	case engine.ActActivateAbility:
 		id, data["Card"] = "ActActivateAbility", v.Object(s, a.Object)
@@ -192,7 +239,7 @@ var reasonIDs = map[engine.Reason]string{
 	engine.ReasonSummoningSick: "ReasonSummoningSick", engine.ReasonNoCounter: "ReasonNoCounter",
 	engine.ReasonAbilityTiming: "ReasonAbilityTiming", engine.ReasonCannotAttack: "ReasonCannotAttack",
 	engine.ReasonIllegalDefender: "ReasonIllegalDefender", engine.ReasonCannotBlock: "ReasonCannotBlock",
-	engine.ReasonIllegalDiscard: "ReasonIllegalDiscard",
+	engine.ReasonIllegalDiscard: "ReasonIllegalDiscard", engine.ReasonNotFaceDown: "ReasonNotFaceDown",
 }
 
 // Reason explains an illegal action in the view's language.

@@ -59,13 +59,22 @@ func (v View) Card(s *engine.State, id string) string {
 	return id
 }
 
-// Object names a permanent or stack object by id, "" when it is gone.
+// Object names a permanent or stack object by id, "" when it is gone. A
+// face-down permanent is named as such, with its card in brackets (the
+// examples show every card). An optional ability waiting for its
+// controller's decision counts as on the stack.
 func (v View) Object(s *engine.State, id int) string {
 	if p := s.Permanent(id); p != nil {
+		if p.FaceDown {
+			return v.f("SimFaceDown", map[string]any{"Card": v.Card(s, p.Card)})
+		}
 		return v.Card(s, p.Card)
 	}
 	if o := s.StackObject(id); o != nil {
 		return v.Card(s, o.Card)
+	}
+	if r := s.Pending.Resolving; r != nil && r.ID == id {
+		return v.Card(s, r.Card)
 	}
 	return ""
 }
@@ -115,8 +124,20 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 	} else {
 		b.Priority = v.T("SimNoPriority")
 	}
-	if s.PassStreak > 0 {
+	switch {
+	case s.PassStreak > 0:
 		b.Streak = v.Cat.Format(v.Lang, "SimPassStreak", s.PassStreak, map[string]any{"Count": s.PassStreak})
+	case s.Pending.Kind == engine.ChooseTrigger:
+		// Nobody has priority until the waiting triggers are on the stack (603.3b).
+		var names []string
+		for _, w := range s.Waiting {
+			if w.Controller == s.Pending.Player {
+				names = append(names, v.Card(s, w.Card))
+			}
+		}
+		b.Streak = v.f("SimChoosingTriggers", map[string]any{"Player": v.Player(s, s.Pending.Player), "Cards": v.join(names)})
+	case s.Pending.Kind == engine.ChooseMay && s.Pending.Resolving != nil:
+		b.Streak = v.f("SimChoosingMay", map[string]any{"Player": v.Player(s, s.Pending.Player), "Card": v.Card(s, s.Pending.Resolving.Card)})
 	}
 	if s.Over && s.Winner >= 0 {
 		b.Result = v.f("SimWon", map[string]any{"Player": v.Player(s, s.Winner)})
@@ -127,7 +148,38 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 	for i, p := range s.Players {
 		b.Players = append(b.Players, v.player(s, i, p))
 	}
+	b.Cards = v.cardTexts(s)
 	return b
+}
+
+// cardTexts describes each card in the game, once, in the order first
+// seen: on the battlefield, on the stack, in hands and graveyards.
+func (v View) cardTexts(s *engine.State) []templates.SimCard {
+	seen := map[string]bool{}
+	var out []templates.SimCard
+	add := func(id string) {
+		c, ok := s.Cards[id]
+		if !ok || seen[id] {
+			return
+		}
+		seen[id] = true
+		out = append(out, templates.SimCard{Name: c.Name(v.Lang), Text: c.Description.In(v.Lang)})
+	}
+	for _, p := range s.Battlefield {
+		add(p.Card)
+	}
+	for _, o := range s.Stack {
+		add(o.Card)
+	}
+	for _, p := range s.Players {
+		for _, c := range p.Hand {
+			add(c)
+		}
+		for _, c := range p.Graveyard {
+			add(c)
+		}
+	}
+	return out
 }
 
 var kindIDs = map[engine.StackKind]string{
@@ -172,7 +224,7 @@ func (v View) player(s *engine.State, i int, p engine.Player) templates.SimPlaye
 }
 
 func (v View) permanent(s *engine.State, p engine.Permanent) templates.SimPermanent {
-	sp := templates.SimPermanent{Name: v.Card(s, p.Card), Tapped: p.Tapped}
+	sp := templates.SimPermanent{Name: v.Object(s, int(p.ID)), Tapped: p.Tapped}
 	if pw, tg, ok := s.PowerToughness(int(p.ID)); ok && s.IsCreature(&p) {
 		sp.PT = strconv.Itoa(pw) + "/" + strconv.Itoa(tg)
 	}

@@ -15,6 +15,9 @@ const (
 	ActDeclareBlockers  ActionKind = "declare_blockers"  // turn-based action (509.1)
 	ActDiscard          ActionKind = "discard"           // a pending discard (514.1, 608.2c)
 	ActConcede          ActionKind = "concede"           // leave the game (104.3a, 800.4a)
+	ActPutTrigger       ActionKind = "put_trigger"       // put a waiting triggered ability on the stack (603.3b)
+	ActMay              ActionKind = "may"               // decide an optional ability on resolution (603.5)
+	ActTurnFaceUp       ActionKind = "turn_face_up"      // special action (116.2b, 702.37e)
 	// ActLeaveGame is another name for ActConcede.
 	ActLeaveGame = ActConcede
 	// ActPassPriority is another name for ActPass.
@@ -27,17 +30,28 @@ type Block struct {
 	Attacker int `json:"attacker"`
 }
 
+// ManaUse is a mana ability activated while casting a spell (601.2g).
+type ManaUse struct {
+	Object  int    `json:"object"`
+	Ability int    `json:"ability,omitempty"`
+	Color   string `json:"color,omitempty"`
+}
+
 // Action is one thing a player does. Every action names its player.
 //
 //   - pass: Player.
 //   - play_land: Card (slug of a card in hand).
 //   - activate_mana: Object, Ability (index into the card's abilities), Color for "any color".
-//   - cast_spell: Card, Targets, X.
+//   - cast_spell: Card, Targets, X, and Mana: mana abilities activated
+//     while casting, before the cost is paid (601.2g).
 //   - activate_ability: Object, Ability, Targets, Cards for a discard cost.
 //   - declare_attackers: Attackers, Defender.
 //   - declare_blockers: Blocks.
 //   - discard: Cards (slugs in hand).
 //   - concede: Player.
+//   - put_trigger: Trigger (index into State.Waiting), Targets.
+//   - may: Accept.
+//   - turn_face_up: Object.
 type Action struct {
 	Kind      ActionKind `json:"kind"`
 	Player    int        `json:"player"`
@@ -51,6 +65,9 @@ type Action struct {
 	Defender  int        `json:"defender,omitempty"`
 	Blocks    []Block    `json:"blocks,omitempty"`
 	Cards     []string   `json:"cards,omitempty"`
+	Mana      []ManaUse  `json:"mana,omitempty"`
+	Trigger   int        `json:"trigger,omitempty"`
+	Accept    bool       `json:"accept,omitempty"`
 }
 
 // Pass returns a pass-priority action for player p.
@@ -120,4 +137,15 @@ const (
 	EvCombatEnds       = "removed_from_combat" // 511.3
 	EvRemovedFromStack = "removed_from_stack"  // 800.4a
 	EvToGraveyard      = "to_graveyard"        // a resolved spell goes to the graveyard
+	EvTriggered        = "triggered"           // a triggered ability triggers (603.2)
+	EvTriggerRemoved   = "trigger_removed"     // no legal target: removed (603.3d)
+	EvIfFails          = "condition_false"     // the intervening "if" is false on resolution (603.4)
+	EvMayDeclined      = "may_declined"        // the controller chose not to (603.5)
+	EvMayAccepted      = "may_accepted"        // the controller chose to (603.5)
+	EvLifeLoss         = "life_loss"           // a player loses life (119.3)
+	EvLifeGain         = "life_gain"           // a player gains life (119.3)
+	EvDestroy          = "destroy"             // an effect destroys a permanent (701.8a)
+	EvBounce           = "returned_to_hand"    // a permanent returns to its owner's hand
+	EvWins             = "wins"                // an effect says a player wins (104.2b)
+	EvFaceUp           = "turned_face_up"      // a face-down permanent is turned face up (702.37e)
 )

@@ -23,9 +23,14 @@ type Card struct {
 	Cost       string   `json:"cost,omitempty"`       // e.g. "{X}{R}", "{2}{B}"
 	Power      int      `json:"power,omitempty"`
 	Toughness  int      `json:"toughness,omitempty"`
-	// Keywords: first_strike, flying, trample, split_second, bushido.
+	// Keywords: first_strike, flying, trample, split_second, bushido,
+	// haste, vigilance, lifelink, reach. A keyword that is a triggered
+	// ability (bushido) is also written out in Triggers.
 	Keywords []string `json:"keywords,omitempty"`
-	Bushido  int      `json:"bushido,omitempty"` // N of "bushido N"
+	// Morph is the morph cost of a card that can be face down (702.37).
+	Morph string `json:"morph,omitempty"`
+	// Description says in a line what the card does, in three languages.
+	Description Text `json:"description"`
 	// Target is what the spell targets (see TargetSpec); an Aura's target is
 	// the object it will enchant (303.4a).
 	Target TargetSpec `json:"target,omitempty"`
@@ -35,6 +40,81 @@ type Card struct {
 	Enchanted *Bonus `json:"enchanted,omitempty"`
 	// Abilities are the permanent's activated abilities (mana abilities too).
 	Abilities []Ability `json:"abilities,omitempty"`
+	// Triggers are the permanent's triggered abilities (603.1).
+	Triggers []Trigger `json:"triggers,omitempty"`
+
+	// trigMask has bit 1<<k set when a trigger has the k-th TriggerEvent
+	// of triggerEvents, so the engine skips most permanents quickly.
+	trigMask uint16
+}
+
+// TriggerEvent names what makes a triggered ability trigger.
+type TriggerEvent string
+
+// Trigger events.
+const (
+	OnEnters          TriggerEvent = "enters"            // "when ~ enters" (603.6a)
+	OnDies            TriggerEvent = "dies"              // "when ~ dies": put into a graveyard from the battlefield (700.4, 603.6c)
+	OnStep            TriggerEvent = "step"              // "at the beginning of [step]" (603.2b)
+	OnAttacks         TriggerEvent = "attacks"           // "whenever ~ attacks" (508.1m)
+	OnBlocks          TriggerEvent = "blocks"            // "whenever ~ blocks" (509.1i)
+	OnBecomesBlocked  TriggerEvent = "becomes_blocked"   // "whenever ~ becomes blocked" (509.1i)
+	OnBlocksOrBlocked TriggerEvent = "blocks_or_blocked" // bushido's trigger (702.45a)
+	OnCast            TriggerEvent = "cast"              // "whenever a player casts a spell" (601.2i)
+	OnDiscard         TriggerEvent = "discard"           // "whenever a player discards a card"
+)
+
+var triggerEvents = []TriggerEvent{OnEnters, OnDies, OnStep, OnAttacks, OnBlocks, OnBecomesBlocked, OnBlocksOrBlocked, OnCast, OnDiscard}
+
+func eventBit(e TriggerEvent) uint16 {
+	for i, k := range triggerEvents {
+		if k == e {
+			return 1 << i
+		}
+	}
+	return 0
+}
+
+// Trigger is a triggered ability as data: its trigger event and whose
+// event counts, an intervening "if" (603.4), whether it is optional ("you
+// may", 603.5), its target and effects. The player the trigger event
+// names ("that player": the active player of the step, the caster, the
+// discarding player, the controller of the entering permanent, the
+// defending player) is remembered on the stack object.
+type Trigger struct {
+	When TriggerEvent `json:"when"`
+	// Step is the step whose beginning triggers an OnStep ability.
+	Step Step `json:"step,omitempty"`
+	// Whose limits the player the event names: "you" (the default for
+	// steps), "opponent" or "any" (the default for the rest).
+	Whose string `json:"whose,omitempty"`
+	// Subject limits which permanent's event counts for enters, dies and
+	// attacks: "self" (the default), "creature" (this or any other),
+	// "another_creature", "land", "your_creature".
+	Subject string `json:"subject,omitempty"`
+	// Spell limits the spells a cast trigger sees: "" any spell,
+	// "instant_or_sorcery"; MaxManaValue, when positive, an upper bound.
+	Spell        string `json:"spell,omitempty"`
+	MaxManaValue int    `json:"max_mana_value,omitempty"`
+	// If is the intervening "if" clause, checked on trigger and on resolution (603.4).
+	If *Condition `json:"if,omitempty"`
+	// May makes the ability optional: its controller chooses on resolution (603.5).
+	May    bool       `json:"may,omitempty"`
+	Target TargetSpec `json:"target,omitempty"`
+	// Effects are followed in order on resolution.
+	Effects []Effect `json:"effects"`
+	// Keyword names the keyword ability this trigger is (bushido), Rules the
+	// rules that define it; both are cited when it triggers.
+	Keyword string   `json:"keyword,omitempty"`
+	Rules   []string `json:"rules,omitempty"`
+}
+
+// Condition is an intervening "if" clause.
+type Condition struct {
+	// Kind: "life_at_least" (its controller has at least Amount life),
+	// "source_untapped" (its source is an untapped permanent).
+	Kind   string `json:"kind"`
+	Amount int    `json:"amount,omitempty"`
 }
 
 // Bonus is a power/toughness modification.
@@ -55,6 +135,9 @@ const (
 	TargetPlayer          TargetSpec = "player"
 	TargetOpponent        TargetSpec = "opponent"
 	TargetSpell           TargetSpec = "spell"
+	TargetTappedCreature  TargetSpec = "tapped_creature"         // tapped creature permanent
+	TargetArtifact        TargetSpec = "artifact"                // artifact permanent
+	TargetArtifactOrEnch  TargetSpec = "artifact_or_enchantment" // artifact or enchantment permanent
 )
 
 // Ability is an activated ability: cost, restrictions and effects (602.1).
@@ -75,17 +158,23 @@ type EffectKind string
 
 // Effect kinds.
 const (
-	EffDamage       EffectKind = "damage"        // Amount (or X) damage to the target
-	EffDamageEach   EffectKind = "damage_each"   // X damage to each creature without flying and each player
-	EffPump         EffectKind = "pump"          // +Power/+Toughness until end of turn to the target or the source
-	EffSpoil        EffectKind = "spoil"         // creatures target player controls lose all abilities and are 0/2
-	EffAddMana      EffectKind = "add_mana"      // add Mana
-	EffAddManaAny   EffectKind = "add_mana_any"  // add Amount mana of one color of the player's choice
-	EffCounterSpell EffectKind = "counter_spell" // counter target spell
-	EffDraw         EffectKind = "draw"          // draw Amount cards
-	EffDiscard      EffectKind = "discard"       // discard Amount cards
-	EffExchangeLife EffectKind = "exchange_life" // exchange life totals with the target player
-	EffAddCounters  EffectKind = "add_counters"  // put Amount Counter counters on the source
+	EffDamage       EffectKind = "damage"         // Amount (or X) damage to the target
+	EffDamageEach   EffectKind = "damage_each"    // X damage to each creature without flying and each player
+	EffPump         EffectKind = "pump"           // +Power/+Toughness until end of turn to the target or the source
+	EffSpoil        EffectKind = "spoil"          // creatures target player controls lose all abilities and are 0/2
+	EffAddMana      EffectKind = "add_mana"       // add Mana
+	EffAddManaAny   EffectKind = "add_mana_any"   // add Amount mana of one color of the player's choice
+	EffCounterSpell EffectKind = "counter_spell"  // counter target spell
+	EffDraw         EffectKind = "draw"           // draw Amount cards
+	EffDiscard      EffectKind = "discard"        // discard Amount cards
+	EffExchangeLife EffectKind = "exchange_life"  // exchange life totals with the target player
+	EffAddCounters  EffectKind = "add_counters"   // put Amount Counter counters on the source
+	EffLoseLife     EffectKind = "lose_life"      // Who loses Amount life (119.3)
+	EffGainLife     EffectKind = "gain_life"      // Who gains Amount life (119.3)
+	EffDestroy      EffectKind = "destroy"        // destroy the target permanent (701.8a)
+	EffSacrifice    EffectKind = "sacrifice"      // the controller sacrifices the source (701.21a)
+	EffBounce       EffectKind = "return_to_hand" // return the target permanent to its owner's hand
+	EffWin          EffectKind = "win_game"       // the controller wins the game (104.2b)
 )
 
 // Effect is one instruction of a spell or ability.
@@ -98,6 +187,10 @@ type Effect struct {
 	Mana      string     `json:"mana,omitempty"`
 	Counter   string     `json:"counter,omitempty"`
 	Self      bool       `json:"self,omitempty"` // affects the source instead of the target
+	// Who receives damage, life loss or gain, or draws: "target" (the
+	// default for damage and life loss), "you" (the default for the rest),
+	// "that_player" (the player the trigger event names) or "each_opponent".
+	Who string `json:"who,omitempty"`
 }
 
 // Cost is a parsed mana cost.
@@ -199,10 +292,13 @@ func (c Card) SorcerySpeed() bool { return !c.Is("instant") }
 func (c Card) Name(lang string) string { return c.Names.In(lang) }
 
 var knownTypes = []string{"land", "creature", "instant", "sorcery", "enchantment", "artifact"}
-var knownKeywords = []string{"first_strike", "flying", "trample", "split_second", "bushido"}
+var knownKeywords = []string{"first_strike", "flying", "trample", "split_second", "bushido", "haste", "vigilance", "lifelink", "reach"}
 var knownEffects = []EffectKind{EffDamage, EffDamageEach, EffPump, EffSpoil, EffAddMana, EffAddManaAny,
-	EffCounterSpell, EffDraw, EffDiscard, EffExchangeLife, EffAddCounters}
-var knownTargets = []TargetSpec{TargetNone, TargetAny, TargetCreature, TargetDamagedCreature, TargetPlayer, TargetOpponent, TargetSpell}
+	EffCounterSpell, EffDraw, EffDiscard, EffExchangeLife, EffAddCounters, EffLoseLife, EffGainLife,
+	EffDestroy, EffSacrifice, EffBounce, EffWin}
+var knownTargets = []TargetSpec{TargetNone, TargetAny, TargetCreature, TargetDamagedCreature, TargetPlayer, TargetOpponent, TargetSpell,
+	TargetTappedCreature, TargetArtifact, TargetArtifactOrEnch}
+var knownWho = []string{"", "target", "you", "that_player", "each_opponent"}
 
 // ParseCards decodes a JSON array of cards (content/cards.json) into a map by
 // id and checks that every card is well formed.
@@ -219,6 +315,9 @@ func ParseCards(data []byte) (map[string]Card, error) {
 		if _, dup := out[c.ID]; dup {
 			return nil, fmt.Errorf("engine: duplicate card id %q", c.ID)
 		}
+		for _, t := range c.Triggers {
+			c.trigMask |= eventBit(t.When)
+		}
 		out[c.ID] = c
 	}
 	return out, nil
@@ -230,6 +329,14 @@ func (c Card) validate() error {
 	}
 	if c.Names.En == "" || c.Names.De == "" || c.Names.Ja == "" {
 		return fmt.Errorf("names en, de and ja are required")
+	}
+	if !c.Description.complete() {
+		return fmt.Errorf("description en, de and ja is required")
+	}
+	if c.Morph != "" {
+		if _, err := ParseCost(c.Morph); err != nil {
+			return fmt.Errorf("morph: %w", err)
+		}
 	}
 	for _, l := range c.Unsure {
 		if l != "en" && l != "de" && l != "ja" {
@@ -284,6 +391,49 @@ func (c Card) validate() error {
 			return fmt.Errorf("ability %d: mana abilities can't target (605.1a)", i)
 		}
 	}
+	for i, t := range c.Triggers {
+		if err := t.validate(); err != nil {
+			return fmt.Errorf("trigger %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+func (t Trigger) validate() error {
+	if eventBit(t.When) == 0 {
+		return fmt.Errorf("unknown trigger event %q", t.When)
+	}
+	if !slices.Contains([]string{"", "you", "opponent", "any"}, t.Whose) {
+		return fmt.Errorf("unknown whose %q", t.Whose)
+	}
+	if !slices.Contains([]string{"", "self", "creature", "another_creature", "land", "your_creature"}, t.Subject) {
+		return fmt.Errorf("unknown subject %q", t.Subject)
+	}
+	if t.Spell != "" && t.Spell != "instant_or_sorcery" {
+		return fmt.Errorf("unknown spell filter %q", t.Spell)
+	}
+	if t.If != nil && t.If.Kind != "life_at_least" && t.If.Kind != "source_untapped" {
+		return fmt.Errorf("unknown condition %q", t.If.Kind)
+	}
+	if !slices.Contains(knownTargets, t.Target) || t.Target == TargetSpell {
+		return fmt.Errorf("bad target %q", t.Target)
+	}
+	if len(t.Effects) == 0 {
+		return fmt.Errorf("no effects")
+	}
+	if err := validateEffects(t.Effects); err != nil {
+		return err
+	}
+	for _, e := range t.Effects {
+		if e.Kind == EffDiscard && t.May {
+			return fmt.Errorf("an optional trigger can't discard")
+		}
+	}
+	for _, r := range t.Rules {
+		if !ruleRe.MatchString(r) {
+			return fmt.Errorf("bad rule number %q", r)
+		}
+	}
 	return nil
 }
 
@@ -294,6 +444,9 @@ func validateEffects(effs []Effect) error {
 		}
 		if !slices.Contains(knownEffects, e.Kind) {
 			return fmt.Errorf("unknown effect %q", e.Kind)
+		}
+		if !slices.Contains(knownWho, e.Who) {
+			return fmt.Errorf("unknown who %q", e.Who)
 		}
 		if e.Mana != "" {
 			if _, err := ParseMana(e.Mana); err != nil {

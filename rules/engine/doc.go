@@ -10,14 +10,30 @@
 //
 // The card pool is data (see Card and ParseCards); the engine interprets a
 // small vocabulary of effects: damage, pumps, Sudden Spoiling, mana, counter
-// target spell, draw then discard, auras, charge counters, life exchange and
-// bushido triggers.
+// target spell, draw then discard, auras, charge counters, life exchange,
+// life gain and loss, destroy, sacrifice, return to hand and winning the
+// game.
+//
+// Triggered abilities are card data too (Card.Triggers, see Trigger): an
+// event ("enters", "dies", "step", "attacks", "blocks", "becomes_blocked",
+// "blocks_or_blocked", "cast", "discard"), whose event counts, an
+// intervening "if", "you may", a target and effects. Bushido is such a
+// trigger. When an event matches, the ability waits in State.Waiting; the
+// next time a player would receive priority, state-based actions are
+// performed first, then each player in APNAP order puts theirs on the
+// stack (117.5, 603.3b). A player with a choice to make — the order of
+// different abilities, or a target — gets a pending put_trigger choice;
+// an optional ability asks its controller on resolution (a "may" choice,
+// 603.5). Dies triggers are found while the dying permanents are still on
+// the battlefield (603.10a), and an ability whose source is gone still
+// resolves, its source acting as it last existed (113.7a, 608.2h).
 //
 // Choices that the rules make during a step (declaring attackers and blockers,
-// discarding) are modelled as a pending Choice: while one is pending nobody
+// discarding, putting triggers on the stack, "you may") are modelled as a pending Choice: while one is pending nobody
 // has priority and only the choosing player may act. Passing priority while a
 // choice is pending makes the default choice (no attackers, no blockers, the
-// last cards of the hand), so a game of only passes always advances.
+// last cards of the hand, the first waiting trigger with its first legal
+// target, "no"), so a game of only passes always advances.
 //
 // States returned by Apply and Replay share unchanged data with earlier
 // states (copy on write), which keeps replays cheap; treat them as values

@@ -116,7 +116,7 @@ type applier struct {
 	// cards remembers the card definitions found for the first battlefield
 	// positions, for state-based actions, which look at every permanent
 	// after every action (see cardAt). It is off for a single Apply.
-	cards   [32]cardSlot
+	cards   [64]cardSlot
 	cardsOn bool
 }
 
@@ -136,6 +136,9 @@ type cardSlot struct {
 // index i, like State.card, remembering it for the next actions. The card
 // pool is the same for all states an applier sees.
 func (g *game) cardAt(i int) *Card {
+	if g.s.Battlefield[i].FaceDown {
+		return faceDown
+	}
 	id := g.s.Battlefield[i].Card
 	b := g.b
 	if !b.cardsOn || i >= len(b.cards) {
@@ -195,7 +198,7 @@ func check(s *State, a Action) error {
 	case ActConcede:
 		return nil
 	case ActPassPriority, ActPlayLand, ActActivateMana, ActCastSpell, ActActivateAbility,
-		ActDeclareAttackers, ActDeclareBlockers, ActDiscard:
+		ActDeclareAttackers, ActDeclareBlockers, ActDiscard, ActPutTrigger, ActMay, ActTurnFaceUp:
 	default:
 		return illegal(ReasonUnknownAction, string(a.Kind), "117.1")
 	}
@@ -213,7 +216,7 @@ func check(s *State, a Action) error {
 		}
 	}
 	switch a.Kind {
-	case ActDeclareAttackers, ActDeclareBlockers, ActDiscard:
+	case ActDeclareAttackers, ActDeclareBlockers, ActDiscard, ActPutTrigger, ActMay:
 		return illegal(ReasonNoChoice, string(a.Kind), "117.1")
 	}
 	if s.Priority < 0 {
@@ -233,8 +236,30 @@ func check(s *State, a Action) error {
 		return checkActivate(s, a, true)
 	case ActActivateAbility:
 		return checkActivate(s, a, false)
+	case ActTurnFaceUp:
+		return checkFaceUp(s, a)
 	}
 	return illegal(ReasonUnknownAction, string(a.Kind), "117.1")
+}
+
+// checkFaceUp checks the special action of turning a face-down permanent
+// face up for its morph cost (116.2b, 702.37e); split second allows it (702.61b).
+func checkFaceUp(s *State, a Action) error {
+	p := s.Permanent(a.Object)
+	if p == nil {
+		return illegal(ReasonNoSuchObject, "", "116.2b")
+	}
+	if int(p.Controller) != a.Player {
+		return illegal(ReasonNotController, "", "702.37e")
+	}
+	c := s.card(p.Card)
+	if !p.FaceDown || c.Morph == "" {
+		return illegal(ReasonNotFaceDown, "", "702.37e")
+	}
+	if !canPay(s.Players[a.Player].Pool, mustCost(c.Morph), 0) {
+		return illegal(ReasonNotEnoughMana, c.Morph, "702.37e", "601.2h")
+	}
+	return nil
 }
 
 func (s *State) sorceryTiming(p int) bool {
@@ -286,6 +311,23 @@ func checkCast(s *State, a Action) error {
 	c, err := handCard(s, a, "601.2a")
 	if err != nil {
 		return err
+	}
+	if len(a.Mana) > 0 {
+		// The mana abilities activated while casting (601.2g) are checked
+		// one after another on a copy; then the cast is checked with the
+		// mana they made.
+		t := *s
+		for _, m := range a.Mana {
+			act := Action{Kind: ActActivateMana, Player: a.Player, Object: m.Object, Ability: m.Ability, Color: m.Color}
+			if err := checkActivate(&t, act, true); err != nil {
+				return err
+			}
+			t = t.fork()
+			g := game{s: &t, b: &applier{}}
+			g.manaAbility(act, "601.2g", "605.3a")
+		}
+		a.Mana = nil
+		return checkCast(&t, a)
 	}
 	if c.Is("land") {
 		return illegal(ReasonIsALand, a.Card, "305.1")
@@ -340,12 +382,19 @@ func (s *State) targetLegal(spec TargetSpec, t Target, controller int) bool {
 	case TargetSpell:
 		o := s.StackObject(t.Object)
 		return o != nil && o.Kind == KindSpell
-	case TargetAny, TargetCreature, TargetDamagedCreature:
+	case TargetAny, TargetCreature, TargetDamagedCreature, TargetTappedCreature:
 		p := s.Permanent(t.Object)
-		if p == nil || !s.cardIs(p.Card, "creature") {
+		if p == nil || !s.IsCreature(p) {
 			return false
 		}
-		return spec != TargetDamagedCreature || p.DamagedThisTurn
+		return (spec != TargetDamagedCreature || p.DamagedThisTurn) && (spec != TargetTappedCreature || p.Tapped)
+	case TargetArtifact, TargetArtifactOrEnch:
+		p := s.Permanent(t.Object)
+		if p == nil {
+			return false
+		}
+		c := s.permCard(p)
+		return c.Is("artifact") || (spec == TargetArtifactOrEnch && c.Is("enchantment"))
 	}
 	return false
 }
@@ -353,7 +402,7 @@ func (s *State) targetLegal(spec TargetSpec, t Target, controller int) bool {
 // ability returns the activated ability i of a permanent, honouring effects
 // that make it lose all abilities.
 func (s *State) ability(p *Permanent, i int) (Ability, bool) {
-	c := s.card(p.Card)
+	c := s.permCard(p)
 	if i < 0 || i >= len(c.Abilities) || s.lostAbilities(int(p.ID)) {
 		return Ability{}, false
 	}
@@ -395,7 +444,7 @@ func checkActivate(s *State, a Action, mana bool) error {
 		if p.Tapped {
 			return illegal(ReasonTapped, "", "107.5", "601.2h")
 		}
-		if p.Sick && s.card(p.Card).Is("creature") {
+		if s.sick(p) && s.IsCreature(p) {
 			return illegal(ReasonSummoningSick, "", "302.6", "602.5a")
 		}
 	}
@@ -434,10 +483,10 @@ func checkChoice(s *State, a Action) error {
 				return illegal(ReasonCannotAttack, "twice", "508.1a")
 			}
 			p := s.Permanent(id)
-			if p == nil || int(p.Controller) != a.Player || !s.card(p.Card).Is("creature") || p.Tapped {
+			if p == nil || int(p.Controller) != a.Player || !s.IsCreature(p) || p.Tapped {
 				return illegal(ReasonCannotAttack, "", "508.1a")
 			}
-			if p.Sick {
+			if s.sick(p) {
 				return illegal(ReasonSummoningSick, "", "302.6", "508.1a")
 			}
 		}
@@ -452,21 +501,23 @@ func checkChoice(s *State, a Action) error {
 				}
 			}
 			p := s.Permanent(b.Blocker)
-			if p == nil || int(p.Controller) != a.Player || !s.card(p.Card).Is("creature") || p.Tapped {
+			if p == nil || int(p.Controller) != a.Player || !s.IsCreature(p) || p.Tapped {
 				return illegal(ReasonCannotBlock, "", "509.1a")
 			}
 			at := s.Permanent(b.Attacker)
 			if at == nil || !at.Attacking || int(at.Defender) != a.Player {
 				return illegal(ReasonCannotBlock, "not attacking you", "509.1a")
 			}
-			if s.HasKeyword(at, "flying") && !s.HasKeyword(p, "flying") {
-				return illegal(ReasonCannotBlock, "flying", "702.9b")
+			if s.HasKeyword(at, "flying") && !s.HasKeyword(p, "flying") && !s.HasKeyword(p, "reach") {
+				return illegal(ReasonCannotBlock, "flying", "702.9b", "702.17b")
 			}
 		}
 	case ActDiscard:
 		if len(a.Cards) != s.Pending.Count || !inHand(s.Players[a.Player].Hand, a.Cards) {
 			return illegal(ReasonIllegalDiscard, "", "514.1", "608.2c")
 		}
+	case ActPutTrigger:
+		return checkPutTrigger(s, a)
 	}
 	return nil
 }
@@ -510,6 +561,12 @@ func (g *game) exec(a Action) {
 		g.declareBlockers(a.Blocks)
 	case ActDiscard:
 		g.discard(a.Cards)
+	case ActPutTrigger:
+		g.choosePutTrigger(a)
+	case ActMay:
+		g.chooseMay(a.Accept)
+	case ActTurnFaceUp:
+		g.turnFaceUp(a)
 	}
 }
 
@@ -567,12 +624,20 @@ func (g *game) allPassed() {
 }
 
 // givePriority checks state-based actions and puts waiting triggers on the
-// stack (117.5, 704.3, 603.3), then gives priority to p.
+// stack (117.5, 704.3, 603.3), then gives priority to p. When a player has
+// to choose how to put their triggers on the stack, p and the rules wait
+// in the pending choice.
 func (g *game) givePriority(p int, rules ...string) {
 	s := g.s
 	s.Priority = -1
 	g.settle()
 	if s.Over {
+		return
+	}
+	if s.Pending.Kind == ChooseTrigger {
+		// A copy, so that the variadic rules never escape (givePriority
+		// runs after nearly every action).
+		s.Pending.Then, s.Pending.ThenRules = p, slices.Clone(rules)
 		return
 	}
 	if !s.InGame(p) {
@@ -600,8 +665,10 @@ func (g *game) playLand(a Action) {
 	pl.Hand = removeOne(pl.Hand, a.Card)
 	pl.LandsPlayed++
 	p := g.newPermanent(a.Card, a.Player, a.Player)
+	id := p.ID
 	e := g.emit(EvPlayLand, a.Player, "305.1", "116.2a")
-	e.Object, e.Card = p.ID, a.Card
+	e.Object, e.Card = id, a.Card
+	g.fireEnters(int(id))
 	g.retainPriority(a.Player)
 }
 
@@ -610,13 +677,23 @@ func (g *game) cast(a Action) {
 	c := s.card(a.Card)
 	pl := g.player(a.Player)
 	pl.Hand = removeOne(pl.Hand, a.Card)
+	for _, m := range a.Mana {
+		g.manaAbility(Action{Kind: ActActivateMana, Player: a.Player, Object: m.Object, Ability: m.Ability, Color: m.Color}, "601.2g", "605.3a")
+	}
+	pl = g.player(a.Player)
 	pl.Pool = pay(pl.Pool, mustCost(c.Cost), a.X)
 	obj := StackObject{ID: s.NextID, Kind: KindSpell, Controller: a.Player, Owner: a.Player,
 		Card: a.Card, Targets: slices.Clone(a.Targets), X: a.X}
 	s.NextID++
 	s.Stack = push(s.Stack, obj)
-	e := g.emit(EvCast, a.Player, "601.2", "601.2i")
+	var e *Event
+	if len(a.Mana) > 0 {
+		e = g.emit(EvCast, a.Player, "601.2", "601.2h", "601.2i")
+	} else {
+		e = g.emit(EvCast, a.Player, "601.2", "601.2i")
+	}
 	e.Object, e.Card, e.Amount = int32(obj.ID), a.Card, int32(a.X)
+	g.fireCast(a.Player, c)
 	g.retainPriority(a.Player)
 }
 
@@ -637,6 +714,7 @@ func (g *game) payAbilityCosts(id int, ab Ability, player int, discards []string
 		pl.Graveyard = append(pl.Graveyard, c)
 		e := g.emit(EvDiscard, player, "602.2b", "601.2h")
 		e.Card = c
+		g.fire(trigEvent{when: OnDiscard, player: player})
 	}
 	if ab.RemoveCounter != "" {
 		setCounter(g.permW(id), ab.RemoveCounter, -1)
@@ -646,11 +724,19 @@ func (g *game) payAbilityCosts(id int, ab Ability, player int, discards []string
 	if ab.Sacrifice {
 		e := g.emit(EvSacrifice, player, "602.2b", "601.2h")
 		e.Object, e.Card = int32(id), g.s.Permanent(id).Card
+		g.dies(id)
 		g.removePermanent(id, true)
 	}
 }
 
 func (g *game) activateMana(a Action) {
+	g.manaAbility(a, "605.3a", "605.3b", "106.4")
+	g.retainPriority(a.Player)
+}
+
+// manaAbility activates and resolves a mana ability at once (605.3b); the
+// mana events cite rules.
+func (g *game) manaAbility(a Action, rules ...string) {
 	s := g.s
 	p := s.Permanent(a.Object) // read only: payAbilityCosts copies what it changes
 	ab, _ := s.ability(p, a.Ability)
@@ -668,10 +754,9 @@ func (g *game) activateMana(a Action) {
 		}
 		pl := g.player(a.Player)
 		pl.Pool = pl.Pool.Add(m)
-		e := g.emit(EvManaAbility, a.Player, "605.3a", "605.3b", "106.4")
+		e := g.emit(EvManaAbility, a.Player, rules...)
 		e.Object, e.Card, e.Amount = id, card, int32(m.Total())
 	}
-	g.retainPriority(a.Player)
 }
 
 func (g *game) activate(a Action) {

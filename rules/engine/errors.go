@@ -44,6 +44,7 @@ const (
 	ReasonIllegalDefender   Reason = "illegal_defender"
 	ReasonCannotBlock       Reason = "cannot_block"
 	ReasonIllegalDiscard    Reason = "illegal_discard"
+	ReasonNotFaceDown       Reason = "not_face_down"
 )
 
 // IllegalError reports an illegal action. The state is left unchanged.

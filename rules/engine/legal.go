@@ -35,7 +35,7 @@ func LegalActions(s State) []Action {
 		if int(perm.Controller) != p {
 			continue
 		}
-		for j, ab := range s.card(perm.Card).Abilities {
+		for j, ab := range s.permCard(perm).Abilities {
 			if !ab.Mana {
 				continue
 			}
@@ -50,6 +50,11 @@ func LegalActions(s State) []Action {
 			} else {
 				add(Action{Kind: ActActivateMana, Player: p, Object: int(perm.ID), Ability: j})
 			}
+		}
+	}
+	for i := range s.Battlefield {
+		if perm := &s.Battlefield[i]; perm.FaceDown && int(perm.Controller) == p {
+			add(Action{Kind: ActTurnFaceUp, Player: p, Object: int(perm.ID)})
 		}
 	}
 	targets := s.allTargets()
@@ -80,7 +85,7 @@ func LegalActions(s State) []Action {
 		if int(perm.Controller) != p {
 			continue
 		}
-		for j, ab := range s.card(perm.Card).Abilities {
+		for j, ab := range s.permCard(perm).Abilities {
 			if ab.Mana {
 				continue
 			}
@@ -152,7 +157,7 @@ func choiceActions(s *State) []Action {
 		var all []int
 		for i := range s.Battlefield {
 			perm := &s.Battlefield[i]
-			if int(perm.Controller) == p && s.IsCreature(perm) && !perm.Tapped && !perm.Sick {
+			if int(perm.Controller) == p && s.IsCreature(perm) && !perm.Tapped && !s.sick(perm) {
 				all = append(all, int(perm.ID))
 			}
 		}
@@ -193,6 +198,32 @@ func choiceActions(s *State) []Action {
 		if len(greedy) > 1 {
 			add(Action{Kind: ActDeclareBlockers, Player: p, Blocks: greedy})
 		}
+	case ChooseTrigger:
+		// Each different waiting ability of the player, with each legal target.
+		for i := range s.Waiting {
+			w := &s.Waiting[i]
+			if w.Controller != p {
+				continue
+			}
+			dup := false
+			for j := range i {
+				o := &s.Waiting[j]
+				dup = dup || (o.Controller == p && o.Card == w.Card && o.Source == w.Source && o.Ability == w.Ability && o.That == w.That)
+			}
+			if dup {
+				continue
+			}
+			tr := s.trigger(w)
+			if tr == nil || tr.Target == TargetNone {
+				add(Action{Kind: ActPutTrigger, Player: p, Trigger: i})
+				continue
+			}
+			for _, t := range s.legalTargets(tr.Target, p) {
+				add(Action{Kind: ActPutTrigger, Player: p, Trigger: i, Targets: []Target{t}})
+			}
+		}
+	case ChooseMay:
+		out = append(out, Action{Kind: ActMay, Player: p, Accept: true}, Action{Kind: ActMay, Player: p})
 	case ChooseDiscard:
 		hand := s.Players[p].Hand
 		if pd.Count == 1 {

@@ -21,8 +21,16 @@ func richStart(t testing.TB, n int) State {
 		if p == 0 {
 			put(&s, "magus-of-the-mirror", p)
 		}
+		// Triggered abilities of every kind, a face-down creature and
+		// keywords, so random games put triggers on the stack all the time.
+		for _, c := range []string{"goblin-arsonist", "perilous-myr", "blood-artist", "eidolon-of-the-great-revel",
+			"mothrider-samurai", "howling-mine", "megrim", "soul-warden", "hellrider", "mogg-fanatic"} {
+			put(&s, c, p)
+		}
+		s.Battlefield[put(&s, "exalted-angel", p)-1].FaceDown = true
 		hand(&s, p, "shock", "giant-growth", "dark-ritual", "earthquake", "holy-strength", "catalog",
-			"cancel", "sudden-spoiling", "crushing-pain", "wind-drake", "forest")
+			"cancel", "sudden-spoiling", "crushing-pain", "wind-drake", "forest", "flametongue-kavu",
+			"elvish-visionary", "murder", "sudden-shock", "unsummon", "lightning-bolt")
 		s.Players[p].Library = []string{"shock", "island", "grizzly-bears", "giant-growth", "mountain",
 			"dark-ritual", "swamp", "cancel", "forest", "craw-wurm"}
 	}
@@ -41,6 +49,7 @@ func randomWalk(t *testing.T, start State, seed uint64, steps int) walk {
 	s := start
 	w := walk{snaps: []Snapshot{{State: start}}}
 	consecutive := 0
+	apnapPos := -1 // APNAP position of the last trigger put on the stack in this batch
 	for i := 0; i < steps && !s.Over; i++ {
 		legal := LegalActions(s)
 		if len(legal) == 0 {
@@ -80,9 +89,27 @@ func randomWalk(t *testing.T, start State, seed uint64, steps int) walk {
 		} else {
 			consecutive = 0
 		}
+		if a.Kind != ActPutTrigger && !(a.Kind == ActPassPriority && s.Pending.Kind == ChooseTrigger) {
+			apnapPos = -1 // a new batch of triggers starts
+		}
 		for _, e := range ev {
 			if len(e.Rules) == 0 {
 				t.Fatalf("seed %d: event %s without rules", seed, e.Kind)
+			}
+			// APNAP: within one batch, the triggers go on the stack the
+			// active player's first, then each other player's in turn
+			// order (603.3b).
+			switch e.Kind {
+			case EvTrigger:
+				n := len(s.Players)
+				pos := (int(e.Player) - next.Active + n) % n
+				if pos < apnapPos {
+					t.Fatalf("seed %d step %d: player %d's trigger after a later player's (APNAP)", seed, i, e.Player)
+				}
+				apnapPos = pos
+			case EvChoice, EvTriggerRemoved:
+			default:
+				apnapPos = -1
 			}
 			switch e.Kind {
 			case EvResolve, EvStepEnds:
@@ -94,7 +121,7 @@ func randomWalk(t *testing.T, start State, seed uint64, steps int) walk {
 				if e.Step == Untap {
 					t.Fatalf("seed %d: priority in the untap step", seed)
 				}
-				if e.Step == Cleanup && e.Rules[0] != "514.3a" && e.Rules[0] != "117.3b" && e.Rules[0] != "117.3c" && e.Rules[0] != "117.3d" {
+				if e.Step == Cleanup && e.Rules[0] != "514.3a" && e.Rules[0] != "117.3b" && e.Rules[0] != "117.3c" && e.Rules[0] != "117.3d" && e.Rules[0] != "116.3" {
 					t.Fatalf("seed %d: priority in cleanup with %v", seed, e.Rules)
 				}
 			}
@@ -132,6 +159,21 @@ func checkInvariants(t *testing.T, s State, seed uint64, i int) {
 	if s.Step == Untap {
 		t.Fatalf("seed %d step %d: the game waits in the untap step", seed, i)
 	}
+	// Every waiting trigger reaches the stack before anyone gets priority (117.5, 603.3).
+	if s.Priority >= 0 && len(s.Waiting) > 0 {
+		t.Fatalf("seed %d step %d: %d triggers wait while player %d has priority", seed, i, len(s.Waiting), s.Priority)
+	}
+	if s.Pending.Kind == ChooseTrigger {
+		mine := 0
+		for _, w := range s.Waiting {
+			if w.Controller == s.Pending.Player {
+				mine++
+			}
+		}
+		if mine == 0 {
+			t.Fatalf("seed %d step %d: player %d chooses among no triggers", seed, i, s.Pending.Player)
+		}
+	}
 	if s.PassStreak >= s.PlayersInGame() {
 		t.Fatalf("seed %d step %d: pass streak %d with %d players", seed, i, s.PassStreak, s.PlayersInGame())
 	}
@@ -152,6 +194,7 @@ func checkInvariants(t *testing.T, s State, seed uint64, i int) {
 
 func TestPropertyRandomGames(t *testing.T) {
 	seen := map[string]bool{}
+	putTrigger, apnapBatches := 0, 0
 	seeds := uint64(40)
 	if testing.Short() {
 		seeds = 8
@@ -161,8 +204,18 @@ func TestPropertyRandomGames(t *testing.T) {
 		start := richStart(t, players)
 		w := randomWalk(t, start, seed, 300)
 		for _, sn := range w.snaps {
+			controllers := map[int32]bool{}
 			for _, e := range sn.Events {
 				seen[e.Kind] = true
+				if e.Kind == EvTrigger {
+					controllers[e.Player] = true
+				}
+			}
+			if len(controllers) > 1 {
+				apnapBatches++
+			}
+			if sn.Action != nil && sn.Action.Kind == ActPutTrigger {
+				putTrigger++
 			}
 		}
 		// Same actions → identical snapshots.
@@ -178,9 +231,16 @@ func TestPropertyRandomGames(t *testing.T) {
 			t.Fatalf("seed %d: replay is not deterministic", seed)
 		}
 	}
-	// The random games must actually exercise the rules under test.
+	// The random games must actually exercise the rules under test: players
+	// choose how to put their triggers on the stack, and several players'
+	// triggers go on the stack together (APNAP, checked in randomWalk).
+	if !testing.Short() && (putTrigger < 10 || apnapBatches < 5) {
+		t.Errorf("random games chose triggers %d times and stacked several players' triggers together %d times", putTrigger, apnapBatches)
+	}
+	t.Logf("%d put_trigger choices, %d APNAP batches", putTrigger, apnapBatches)
 	for _, k := range []string{EvResolve, EvStepEnds, EvCombatDamage, EvDestroyed, EvFizzle, EvTrigger,
-		EvAttackers, EvBlockers, EvSkipCombatSteps, EvCleanup, EvUntap, EvDraw, EvPoolsEmpty, EvSpoil} {
+		EvAttackers, EvBlockers, EvSkipCombatSteps, EvCleanup, EvUntap, EvDraw, EvPoolsEmpty, EvSpoil,
+		EvTriggered, EvMayAccepted, EvMayDeclined, EvDestroy, EvBounce, EvLifeLoss, EvLifeGain} {
 		if !seen[k] && !testing.Short() {
 			t.Errorf("random games never produced %s", k)
 		}
@@ -222,7 +282,7 @@ func TestPropertyPassesAdvanceEveryRound(t *testing.T) {
 	s := richStart(t, 3)
 	s.TurnLimit = 0
 	for i := 0; i < 200 && !s.Over; i++ {
-		turn, step := s.Turn, s.Step
+		turn, step, empty := s.Turn, s.Step, len(s.Stack) == 0 && s.Pending.Kind == ""
 		for k := 0; k < s.PlayersInGame() && !s.Over; k++ {
 			for s.Pending.Kind != "" { // a pass while choosing is the default choice, not a priority pass
 				s, _ = must(t, s, Pass(s.Pending.Player))
@@ -231,7 +291,7 @@ func TestPropertyPassesAdvanceEveryRound(t *testing.T) {
 				s, _ = must(t, s, Pass(s.Priority))
 			}
 		}
-		if len(s.Stack) == 0 && !s.Over && s.Turn == turn && s.Step == step {
+		if empty && !s.Over && s.Turn == turn && s.Step == step && step != Cleanup {
 			t.Fatalf("round %d: no progress in %v", i, step)
 		}
 	}
@@ -288,7 +348,8 @@ func BenchmarkReplay50(b *testing.B) {
 	}
 }
 
-// BenchmarkReplay50Rich replays 50 actions of a game with 23 permanents and full hands.
+// BenchmarkReplay50Rich replays 50 actions of a game with 45 permanents
+// (many with triggered abilities) and full hands.
 func BenchmarkReplay50Rich(b *testing.B) {
 	start := richStart(b, 2)
 	acts := benchActions(b, start)

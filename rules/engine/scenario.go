@@ -87,6 +87,7 @@ type SetupPermanent struct {
 	Damage     int            `json:"damage,omitempty"`
 	Counters   map[string]int `json:"counters,omitempty"`
 	AttachedTo int            `json:"attached_to,omitempty"`
+	FaceDown   bool           `json:"face_down,omitempty"`
 }
 
 var slugRe = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
@@ -178,6 +179,9 @@ func (sc *Scenario) validate() error {
 		if p.Controller < 0 || p.Controller >= len(st.Players) {
 			return fmt.Errorf("permanent %d: controller out of range", p.ID)
 		}
+		if p.FaceDown && sc.cards[p.Card].Morph == "" {
+			return fmt.Errorf("permanent %d: only a card with morph starts face down here", p.ID)
+		}
 	}
 	if len(sc.Steps) == 0 {
 		return errors.New("no steps")
@@ -236,7 +240,7 @@ func (sc Scenario) Start() State {
 		}
 		s.Battlefield = append(s.Battlefield, Permanent{ID: int32(p.ID), Card: p.Card, Controller: int32(p.Controller),
 			Owner: int32(p.Controller), Tapped: p.Tapped, Sick: p.Sick, Damage: int32(p.Damage), DamagedThisTurn: p.Damage > 0,
-			Counters: counters, AttachedTo: int32(p.AttachedTo)})
+			Counters: counters, AttachedTo: int32(p.AttachedTo), FaceDown: p.FaceDown})
 		s.NextID = max(s.NextID, p.ID+1)
 	}
 	return s

@@ -171,12 +171,22 @@ var scenarioChecks = map[string]func(t *testing.T, sc Scenario, snaps []Snapshot
 				t.Fatal("no pump may resolve before the Shock")
 			}
 		}
-		s := last(snaps)
-		if s.Permanent(1) != nil || len(s.Stack) != 3 || s.Players[1].Life != 20 {
+		if s := snaps[20].State; s.Permanent(1) != nil || len(s.Stack) != 3 || s.Players[1].Life != 20 {
 			t.Fatalf("ronin dead, 3 pumps left: %d", len(s.Stack))
 		}
-		if findEvent(snaps[len(snaps)-1].Events, EvResolve) == nil || findEvent(snaps[len(snaps)-1].Events, EvPump) != nil {
-			t.Fatal("a pump without its source does nothing")
+		// Then the three remaining pumps resolve one by one and do nothing.
+		for _, i := range []int{20, 22, 24, 26} {
+			st := snaps[i].State
+			if len(st.Stack) != (26-i)/2 || st.Priority != 0 || st.Step != DeclareBlockers {
+				t.Fatalf("snapshot %d: %d on the stack, priority %d", i, len(st.Stack), st.Priority)
+			}
+			if findEvent(snaps[i].Events, EvResolve) == nil || findEvent(snaps[i].Events, EvPump) != nil {
+				t.Fatalf("snapshot %d: a pump without its source does nothing", i)
+			}
+		}
+		s := last(snaps)
+		if len(s.Stack) != 0 || s.Step != CombatDamage || s.Players[1].Life != 20 || findEvent(snaps[28].Events, EvCombatDamage) != nil {
+			t.Fatalf("combat damage step without damage: %v life %d", s.Step, s.Players[1].Life)
 		}
 	},
 	"cursed-ronin-pumps-between": func(t *testing.T, sc Scenario, snaps []Snapshot) {

@@ -22,8 +22,25 @@ func (g *game) resolveTop() bool {
 			spec, effs = ab.Target, ab.Effects
 		}
 	case KindTrigger:
-		if obj.Trigger == "bushido" {
-			effs = []Effect{{Kind: EffPump, Power: obj.X, Toughness: obj.X, Self: true}}
+		tr := s.trigger(&obj)
+		if tr == nil {
+			return true
+		}
+		// An intervening "if" is checked again on resolution (603.4).
+		if tr.If != nil && !s.condition(tr.If, obj.Source, obj.Controller) {
+			e := g.emit(EvIfFails, obj.Controller, "603.4")
+			e.Object, e.Card = int32(obj.ID), obj.Card
+			return true
+		}
+		spec, effs = tr.Target, tr.Effects
+		if tr.May {
+			if len(obj.Targets) > 0 {
+				if _, ok := s.firstLegalTarget(&obj); !ok {
+					break // no legal target left: it does not resolve (608.2b), below
+				}
+			}
+			g.askMay(obj)
+			return false
 		}
 	}
 	var target Target
@@ -59,6 +76,7 @@ func (g *game) resolveTop() bool {
 			e := g.emit(EvAttach, obj.Controller, "608.3c", "303.4b")
 			e.Object, e.Card, e.Source = int32(target.Object), obj.Card, int32(id)
 		}
+		g.fireEnters(int(id))
 		return true
 	}
 	for _, eff := range effs {
@@ -92,14 +110,83 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		n = obj.X
 	}
 	source := obj.Source
-	if source == 0 {
+	lki := false
+	if source == 0 || s.Permanent(source) == nil {
+		// The source is gone: it still does what the ability says, as it
+		// last existed (113.7a, 608.2h); the event names the ability.
+		lki = source != 0
 		source = obj.ID
 	}
 	switch eff.Kind {
 	case EffDamage:
-		if hasTarget {
-			g.dealDamage(source, target, n, false)
+		g.recipients(obj, eff, target, hasTarget, func(t Target) {
+			n0 := len(g.b.ev)
+			g.dealDamage(source, t, n, false)
+			if lki && len(g.b.ev) > n0 {
+				e := &g.b.ev[n0]
+				e.Rules = append(e.Rules, "608.2h") // clipped: appending copies
+			}
+		})
+	case EffLoseLife, EffGainLife:
+		g.recipients(obj, eff, target, hasTarget, func(t Target) {
+			if !t.IsPlayer() || !s.InGame(t.Player) {
+				return
+			}
+			kind, d := EvLifeLoss, -n
+			if eff.Kind == EffGainLife {
+				kind, d = EvLifeGain, n
+			}
+			g.player(t.Player).Life += int32(d)
+			e := g.emit(kind, t.Player, "119.3")
+			e.Source, e.Amount = int32(source), int32(n)
+		})
+	case EffDestroy:
+		if !hasTarget || target.IsPlayer() || s.Permanent(target.Object) == nil {
+			return true
 		}
+		p := s.Permanent(target.Object)
+		e := g.emit(EvDestroy, int(p.Controller), "701.8a")
+		e.Object, e.Card, e.Source = p.ID, p.Card, int32(source)
+		g.dies(target.Object)
+		g.removePermanent(target.Object, true)
+	case EffSacrifice:
+		p := s.Permanent(obj.Source)
+		if p == nil || int(p.Controller) != obj.Controller {
+			return true
+		}
+		e := g.emit(EvSacrifice, obj.Controller, "701.21a")
+		e.Object, e.Card = p.ID, p.Card
+		g.dies(obj.Source)
+		g.removePermanent(obj.Source, true)
+	case EffBounce:
+		if !hasTarget || target.IsPlayer() {
+			return true
+		}
+		p := s.Permanent(target.Object)
+		if p == nil {
+			return true
+		}
+		owner, card := int(p.Owner), p.Card
+		e := g.emit(EvBounce, owner, "608.2c")
+		e.Object, e.Card, e.Source = p.ID, card, int32(source)
+		g.removePermanent(target.Object, false)
+		if s.InGame(owner) {
+			pl := g.player(owner)
+			pl.Hand = append(pl.Hand, card)
+		}
+	case EffWin:
+		if !s.InGame(obj.Controller) {
+			return true
+		}
+		e := g.emit(EvWins, obj.Controller, "104.2b")
+		e.Source = int32(source)
+		for i := range s.Players {
+			if i != obj.Controller && s.InGame(i) {
+				g.player(i).Lost = true
+			}
+		}
+		g.gameOver()
+		return false
 	case EffDamageEach:
 		var hits []Target
 		for i := range s.Battlefield {
@@ -166,9 +253,11 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 			}
 		}
 	case EffDraw:
-		for i := 0; i < n; i++ {
-			g.draw(obj.Controller, "121.1", "608.2c")
-		}
+		g.recipients(obj, eff, target, hasTarget, func(t Target) {
+			for i := 0; i < n; i++ {
+				g.draw(t.Player, "121.1", "608.2c")
+			}
+		})
 	case EffDiscard:
 		pl := &s.Players[obj.Controller]
 		k := min(n, len(pl.Hand))
@@ -202,6 +291,38 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 	return true
 }
 
+// recipients calls f for each player or object an effect affects
+// (Effect.Who): the target, the controller, "that player" of a trigger or
+// each opponent.
+func (g *game) recipients(obj StackObject, eff Effect, target Target, hasTarget bool, f func(Target)) {
+	s := g.s
+	who := eff.Who
+	if who == "" {
+		who = "you"
+		if eff.Kind == EffDamage || eff.Kind == EffLoseLife {
+			who = "target"
+		}
+	}
+	switch who {
+	case "target":
+		if hasTarget {
+			f(target)
+		}
+	case "you":
+		f(PlayerTarget(obj.Controller))
+	case "that_player":
+		if s.InGame(obj.That) {
+			f(PlayerTarget(obj.That))
+		}
+	case "each_opponent":
+		for i := range s.Players {
+			if i != obj.Controller && s.InGame(i) {
+				f(PlayerTarget(i))
+			}
+		}
+	}
+}
+
 // dealDamage deals n damage from source to a player or creature (120.3).
 func (g *game) dealDamage(source int, t Target, n int, combat bool) {
 	s := g.s
@@ -212,6 +333,7 @@ func (g *game) dealDamage(source int, t Target, n int, combat bool) {
 	if combat {
 		kind = EvCombatDamage
 	}
+	defer g.lifelink(source, n)
 	if t.IsPlayer() {
 		if !s.InGame(t.Player) {
 			return
@@ -237,6 +359,19 @@ func (g *game) dealDamage(source int, t Target, n int, combat bool) {
 	}
 	e := g.emit(kind, int(p.Controller), rules...)
 	e.Object, e.Source, e.Amount, e.Card = p.ID, int32(source), int32(n), p.Card
+}
+
+// lifelink: damage dealt by a source with lifelink makes its controller
+// gain that much life (120.3f, 702.15b).
+func (g *game) lifelink(source, n int) {
+	s := g.s
+	p := s.Permanent(source)
+	if p == nil || !s.HasKeyword(p, "lifelink") || !s.InGame(int(p.Controller)) {
+		return
+	}
+	g.player(int(p.Controller)).Life += int32(n)
+	e := g.emit(EvLifeGain, int(p.Controller), "120.3f", "702.15b")
+	e.Source, e.Amount = p.ID, int32(n)
 }
 
 // draw makes player p draw a card (121.1); drawing from an empty library is
@@ -271,8 +406,10 @@ func (g *game) settle() bool {
 			continue
 		}
 		if len(s.Waiting) > 0 {
-			g.stackTriggers()
 			any = true
+			if !g.stackTriggers() {
+				return true // a player chooses how to put their triggers on the stack
+			}
 			continue
 		}
 		break
@@ -338,6 +475,13 @@ func (g *game) checkSBA() bool {
 	for _, d := range deaths {
 		e := g.emit(d.kind, d.owner, d.rule)
 		e.Object, e.Card = int32(d.id), d.card
+	}
+	// All of them leave at once: dies triggers look back at the
+	// battlefield as it was (603.10a).
+	for _, d := range deaths {
+		g.dies(d.id)
+	}
+	for _, d := range deaths {
 		g.removePermanent(d.id, true)
 	}
 	for _, p := range losers {
@@ -357,31 +501,6 @@ func (g *game) checkSBA() bool {
 		g.leave(p)
 	}
 	return true
-}
-
-// stackTriggers puts waiting triggered abilities on the stack, the active
-// player's first, then each other player's in turn order (603.3b).
-func (g *game) stackTriggers() {
-	s := g.s
-	waiting := s.Waiting
-	s.Waiting = nil
-	n := len(s.Players)
-	for k := 0; k < n; k++ {
-		p := (s.Active + k) % n
-		if !s.InGame(p) {
-			continue
-		}
-		for _, w := range waiting {
-			if w.Controller != p {
-				continue
-			}
-			w.ID = s.NextID
-			s.NextID++
-			s.Stack = push(s.Stack, w)
-			e := g.emit(EvTrigger, p, "603.3", "603.3b")
-			e.Object, e.Source, e.Card = int32(w.ID), int32(w.Source), w.Card
-		}
-	}
 }
 
 // gameOver ends the game; the last player still in it wins (104.2a).

@@ -139,6 +139,7 @@ func (g *game) beginStep() bool {
 		e := g.emit(EvUntap, ap, "502.3")
 		e.Amount = int32(n)
 		g.emit(EvNoPriority, -1, "502.4")
+		g.fireStep() // they wait for the upkeep (503.1a)
 		return false
 	case Draw:
 		if s.InGame(ap) {
@@ -173,6 +174,7 @@ func (g *game) beginStep() bool {
 	case Cleanup:
 		return g.beginCleanup()
 	}
+	g.fireStep()
 	g.givePriority(s.apOrNext(), "117.3a")
 	return true
 }
@@ -182,7 +184,7 @@ func (g *game) canAttack() bool {
 	s := g.s
 	for i := range s.Battlefield {
 		p := &s.Battlefield[i]
-		if int(p.Controller) == s.Active && s.IsCreature(p) && !p.Tapped && !p.Sick {
+		if int(p.Controller) == s.Active && s.IsCreature(p) && !p.Tapped && !s.sick(p) {
 			return true
 		}
 	}
@@ -210,7 +212,7 @@ func (g *game) canBlock(def int) bool {
 		}
 		for j := range s.Battlefield {
 			a := &s.Battlefield[j]
-			if a.Attacking && int(a.Defender) == def && (!s.HasKeyword(a, "flying") || s.HasKeyword(b, "flying")) {
+			if a.Attacking && int(a.Defender) == def && (!s.HasKeyword(a, "flying") || s.HasKeyword(b, "flying") || s.HasKeyword(b, "reach")) {
 				return true
 			}
 		}
@@ -224,7 +226,7 @@ func (g *game) declareAttackers(ids []int, def int) {
 	s.Pending = Choice{}
 	for _, id := range ids {
 		if p := g.permW(id); p != nil {
-			p.Tapped = true // 508.1f
+			p.Tapped = !s.HasKeyword(p, "vigilance") // 508.1f, 702.20b
 			p.Attacking = true
 			p.Defender = int32(def)
 		}
@@ -235,10 +237,14 @@ func (g *game) declareAttackers(ids []int, def int) {
 	if len(ids) > 0 {
 		e.Other = int32(def)
 	}
+	for _, id := range ids {
+		g.fire(trigEvent{when: OnAttacks, subject: id, player: def}) // 508.1m
+	}
 	g.givePriority(s.apOrNext(), "117.3a")
 }
 
-// declareBlockers performs the declaration (509.1), triggers bushido and gives priority.
+// declareBlockers performs the declaration (509.1), fires the block
+// triggers (509.1i) and gives priority.
 func (g *game) declareBlockers(blocks []Block) {
 	s := g.s
 	def := s.Pending.Player
@@ -258,25 +264,20 @@ func (g *game) declareBlockers(blocks []Block) {
 			a.Blocked = true
 			blockedNow = append(blockedNow, int(a.ID))
 		}
-		g.bushido(p)
-	}
-	for _, id := range blockedNow {
-		g.bushido(s.Permanent(id))
 	}
 	e := g.emit(EvBlockers, def, "509.1")
 	e.Amount = int32(len(blocks))
-	g.givePriority(s.apOrNext(), "117.3a")
-}
-
-// bushido records the trigger "whenever this creature blocks or becomes blocked".
-func (g *game) bushido(p *Permanent) {
-	s := g.s
-	c := s.card(p.Card)
-	if c.Bushido <= 0 || !s.HasKeyword(p, "bushido") {
-		return
+	for _, b := range blocks {
+		if p := s.Permanent(b.Blocker); p != nil {
+			g.fire(trigEvent{when: OnBlocks, subject: b.Blocker, player: def})
+			g.fire(trigEvent{when: OnBlocksOrBlocked, subject: b.Blocker, player: def})
+		}
 	}
-	s.Waiting = append(s.Waiting, StackObject{Kind: KindTrigger, Controller: int(p.Controller), Owner: int(p.Owner),
-		Card: p.Card, Source: int(p.ID), Trigger: "bushido", X: c.Bushido})
+	for _, id := range blockedNow {
+		g.fire(trigEvent{when: OnBecomesBlocked, subject: id, player: def})
+		g.fire(trigEvent{when: OnBlocksOrBlocked, subject: id, player: def})
+	}
+	g.givePriority(s.apOrNext(), "117.3a")
 }
 
 // anyFirstStrike reports whether an attacking or blocking creature has first strike (510.4).
@@ -417,6 +418,10 @@ func (g *game) cleanupRest() bool {
 			return true
 		}
 		s.CleanupPriority = true
+		if s.Pending.Kind == ChooseTrigger {
+			s.Pending.Then, s.Pending.ThenRules = s.apOrNext(), []string{"514.3a"}
+			return true
+		}
 		g.givePriority(s.apOrNext(), "514.3a")
 		return true
 	}
@@ -439,6 +444,9 @@ func (g *game) discard(cards []string) {
 		pl.Graveyard = append(pl.Graveyard, c)
 		e := g.emit(EvDiscard, pd.Player, rule)
 		e.Card = c
+	}
+	for range cards {
+		g.fire(trigEvent{when: OnDiscard, player: pd.Player})
 	}
 	g.finishChoice(pd)
 }
@@ -471,6 +479,10 @@ func (g *game) defaultChoice() {
 		h := s.Players[s.Pending.Player].Hand
 		n := min(s.Pending.Count, len(h))
 		g.discard(append([]string(nil), h[len(h)-n:]...))
+	case ChooseTrigger:
+		g.defaultPutTrigger()
+	case ChooseMay:
+		g.chooseMay(false)
 	}
 }
 
@@ -558,6 +570,12 @@ func (g *game) leave(p int) {
 		case ChooseDiscard:
 			s.Pending = Choice{}
 			g.finishChoice(pd)
+		case ChooseTrigger:
+			s.Pending = Choice{}
+			g.givePriority(pd.Then, pd.ThenRules...)
+		case ChooseMay:
+			s.Pending = Choice{}
+			g.givePriority(s.apOrNext(), "117.3b")
 		}
 	}
 }

@@ -223,6 +223,9 @@ type Permanent struct {
 	// FirstStruck marks a creature that had first strike when the first-strike
 	// combat damage step began, so it deals no regular combat damage (510.4).
 	FirstStruck bool `json:"first_struck,omitempty"`
+	// FaceDown is a face-down permanent: a 2/2 creature with no name,
+	// text, subtypes or mana cost (708.2a), turned face up by its morph cost.
+	FaceDown bool `json:"face_down,omitempty"`
 }
 
 // StackKind tells spells from abilities on the stack.
@@ -243,10 +246,14 @@ type StackObject struct {
 	Owner      int       `json:"owner"`
 	Card       string    `json:"card"`             // the spell's card, or the source's card
 	Source     int       `json:"source,omitempty"` // source permanent id of an ability
-	Ability    int       `json:"ability,omitempty"`
-	Trigger    string    `json:"trigger,omitempty"` // e.g. "bushido"
-	Targets    []Target  `json:"targets,omitempty"`
-	X          int       `json:"x,omitempty"`
+	// Ability is the index of the activated ability in the card's
+	// Abilities, or of the triggered ability in its Triggers.
+	Ability int      `json:"ability,omitempty"`
+	Targets []Target `json:"targets,omitempty"`
+	X       int      `json:"x,omitempty"`
+	// That is the player the trigger event named ("that player"), for a
+	// triggered ability.
+	That int `json:"that,omitempty"`
 }
 
 // Continuous is a continuous effect from a resolved spell or ability that
@@ -269,6 +276,12 @@ const (
 	ChooseAttackers ChoiceKind = "declare_attackers"
 	ChooseBlockers  ChoiceKind = "declare_blockers"
 	ChooseDiscard   ChoiceKind = "discard"
+	// ChooseTrigger: the player puts one of their waiting triggered
+	// abilities on the stack next, choosing its targets (603.3b, 603.3d).
+	ChooseTrigger ChoiceKind = "put_trigger"
+	// ChooseMay: the controller of a resolving optional ability decides
+	// whether to do what it says (603.5).
+	ChooseMay ChoiceKind = "may"
 )
 
 // Choice is a decision the rules ask a player to make while nobody has
@@ -282,6 +295,13 @@ type Choice struct {
 	// once the choice is made (608.2n).
 	Spell      string `json:"spell,omitempty"`
 	SpellOwner int    `json:"spell_owner,omitempty"`
+	// Then is the player who gets priority once the triggered abilities
+	// are on the stack, with the rules that say so (ChooseTrigger).
+	Then      int      `json:"then,omitempty"`
+	ThenRules []string `json:"then_rules,omitempty"`
+	// Resolving is the optional ability waiting for its controller's
+	// decision (ChooseMay). It is never written in place.
+	Resolving *StackObject `json:"resolving,omitempty"`
 }
 
 // State is a whole game at one moment. Use Clone to copy it; Apply never
@@ -338,12 +358,31 @@ func NewCardPool(cards map[string]Card) CardPool {
 
 var noCard = &Card{}
 
+// faceDown is what a face-down permanent is: a 2/2 creature with no name,
+// text, subtypes or mana cost (708.2a).
+var faceDown = &Card{Types: []string{"creature"}, Power: 2, Toughness: 2}
+
 // card returns the definition of a card id, or an empty card when unknown.
 func (s *State) card(id string) *Card {
 	if c := s.Cards[id]; c != nil {
 		return c
 	}
 	return noCard
+}
+
+// permCard returns the characteristics of a permanent: its card's, or a
+// face-down 2/2's.
+func (s *State) permCard(p *Permanent) *Card {
+	if p.FaceDown {
+		return faceDown
+	}
+	return s.card(p.Card)
+}
+
+// ManaValue is the card's mana value (202.3): its mana cost with X as 0.
+func (c Card) ManaValue() int {
+	cost := mustCost(c.Cost)
+	return cost.Generic + cost.Colored.Total()
 }
 
 // Clone returns a deep copy of the state (the card pool is shared).
@@ -374,6 +413,11 @@ func (s State) Clone() State {
 		}
 	}
 	c.Exile = cloneStrings(s.Exile)
+	if r := s.Pending.Resolving; r != nil {
+		o := cloneStack([]StackObject{*r})[0]
+		c.Pending.Resolving = &o
+	}
+	c.Pending.ThenRules = cloneStrings(s.Pending.ThenRules)
 	c.Stack = cloneStack(s.Stack)
 	c.Waiting = cloneStack(s.Waiting)
 	if s.Effects != nil {
