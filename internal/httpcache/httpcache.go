@@ -46,6 +46,7 @@ type entry struct {
 	gz     []byte // nil when not worth compressing
 	etag   string // strong, of body; the gzip form adds "-gz"
 	public bool   // may be cached and shared
+	vary   bool   // worth compressing: the representation depends on Accept-Encoding
 	// The complete headers of each representation, built once: a cache
 	// hit only copies them.
 	plainHeader, gzHeader http.Header
@@ -75,7 +76,7 @@ func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(ctx echo.Context) error {
 		r := ctx.Request()
 		if r.Method != http.MethodGet {
-			write(ctx, record(ctx, next))
+			write(ctx, record(ctx, next, false))
 			return nil
 		}
 		key := r.URL.RequestURI()
@@ -86,7 +87,7 @@ func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		mine := false
 		v, _, _ := c.group.Do(key, func() (any, error) {
 			mine = true
-			e := record(ctx, next)
+			e := record(ctx, next, c.max > 0)
 			if e.public {
 				c.put(key, e)
 			}
@@ -95,7 +96,7 @@ func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		e := v.(*entry)
 		if !mine && !e.public {
 			// Another request's private answer is not ours to send.
-			e = record(ctx, next)
+			e = record(ctx, next, false)
 		}
 		write(ctx, e)
 		return nil
@@ -103,8 +104,10 @@ func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // record runs the handler (and the error handler, on an error) into a
-// buffer and returns the finished response.
-func record(ctx echo.Context, next echo.HandlerFunc) *entry {
+// buffer and returns the finished response. A public response that will be
+// kept (keep) is compressed once for every later reader; any other only
+// when this reader takes gzip.
+func record(ctx echo.Context, next echo.HandlerFunc, keep bool) *entry {
 	res := ctx.Response()
 	real := res.Writer
 	rec := &recorder{header: http.Header{}, status: http.StatusOK}
@@ -123,8 +126,13 @@ func record(ctx echo.Context, next echo.HandlerFunc) *entry {
 		sum := sha256.Sum256(e.body)
 		e.etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 	}
-	if compressible(e) {
-		e.gz = compress(e.body, e.public)
+	if e.vary = compressible(e); e.vary {
+		switch {
+		case keep && e.public:
+			e.gz = compress(e.body, true)
+		case acceptsGzip(ctx.Request().Header.Get("Accept-Encoding")):
+			e.gz = compress(e.body, false)
+		}
 	}
 	e.plainHeader = e.headers(e.body, "", e.etag)
 	if e.gz != nil {
@@ -140,7 +148,7 @@ func record(ctx echo.Context, next echo.HandlerFunc) *entry {
 // headers are the response headers of one representation of e.
 func (e *entry) headers(body []byte, encoding, etag string) http.Header {
 	h := e.header.Clone()
-	if e.gz != nil {
+	if e.vary {
 		h.Add("Vary", "Accept-Encoding")
 	}
 	if encoding != "" {

@@ -155,6 +155,13 @@ func TestCacheStaysUnderItsCap(t *testing.T) {
 	if offRenders.Load() != 2 {
 		t.Errorf("a cache of 0 bytes kept a page: %d renders", offRenders.Load())
 	}
+	// Without a cache a page is compressed only for a reader who takes gzip.
+	for ae, want := range map[string]string{"gzip": "gzip", "": ""} {
+		w := do(off, http.MethodGet, "/page", "Accept-Encoding", ae)
+		if w.Header().Get("Content-Encoding") != want || w.Header().Get("Vary") != "Accept-Encoding" {
+			t.Errorf("no cache, Accept-Encoding %q: %v", ae, w.Header())
+		}
+	}
 }
 
 func TestAcceptsGzip(t *testing.T) {
