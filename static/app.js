@@ -10,6 +10,18 @@
   });
 })();
 
+// The language switcher and the alternate links name the page's own
+// address; after a page part is swapped in, they follow the new address.
+function syncHead(doc) {
+  "use strict";
+  var langs = document.querySelector("nav.langs"), next = doc.querySelector("nav.langs");
+  if (langs && next) langs.innerHTML = next.innerHTML;
+  ["link[rel=canonical]", 'meta[property="og:url"]'].forEach(function (sel) {
+    var a = document.querySelector(sel), b = doc.querySelector(sel);
+    if (a && b) a.replaceWith(document.importNode(b, true));
+  });
+}
+
 // Worked examples: ← and → move between steps without a full reload; the
 // address follows, so every step stays linkable. Without JS the links do
 // the same with a page load.
@@ -30,6 +42,7 @@
         if (!next || !cur) throw new Error("no simulator");
         cur.replaceWith(document.importNode(next, true));
         document.title = doc.title;
+        syncHead(doc);
         if (push) history.pushState({ sim: true }, "", url);
       })
       .catch(function () { window.location.href = url; });
@@ -55,6 +68,97 @@
   });
 
   window.addEventListener("popstate", function () { show(window.location.href, false); });
+})();
+
+// Sandbox: a move (or undo, or an earlier position) swaps in the new
+// position without a reload. The address follows through the history API,
+// so every position stays linkable and Back works; the page keeps its
+// scroll position, and focus moves to the first move now offered. When
+// the status (priority and stack) would be out of sight, it is brought
+// into view. Without JS the links load the page. A "copy link" button is
+// added beside the position's link.
+(function () {
+  "use strict";
+  if (!document.querySelector("[data-play]") || !window.fetch || !window.DOMParser || !window.history.pushState) return;
+  var busy = false;
+  // A live region that stays while the sandbox is swapped: it says what
+  // the move did and who holds priority now.
+  var live = document.createElement("div");
+  live.className = "visually-hidden";
+  live.setAttribute("role", "status");
+  document.body.appendChild(live);
+  var reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  function addCopy() {
+    var a = document.querySelector("[data-play] a.permalink[data-copy-label]");
+    if (!a || !navigator.clipboard || a.nextElementSibling && a.nextElementSibling.classList.contains("copy")) return;
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "copy secondary";
+    b.textContent = a.getAttribute("data-copy-label");
+    var said = document.createElement("span");
+    said.className = "copied";
+    said.setAttribute("role", "status");
+    b.addEventListener("click", function () {
+      navigator.clipboard.writeText(a.href).then(function () {
+        said.textContent = a.getAttribute("data-copied") || "";
+      }).catch(function () {});
+    });
+    a.after(b, said);
+  }
+
+  function inView(el) {
+    if (!el) return true;
+    var r = el.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight;
+  }
+
+  function show(url, push, fromMove) {
+    if (busy) return;
+    busy = true;
+    var x = window.scrollX, y = window.scrollY;
+    fetch(url, { headers: { Accept: "text/html" } })
+      .then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        return r.text();
+      })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var next = doc.querySelector("[data-play]");
+        var cur = document.querySelector("[data-play]");
+        if (!next || !cur) throw new Error("no sandbox");
+        cur.replaceWith(document.importNode(next, true));
+        document.title = doc.title;
+        syncHead(doc);
+        if (push) window.history.pushState({ play: true }, "", url);
+        window.scrollTo(x, y);
+        var status = document.querySelector("[data-play] .prio");
+        if (fromMove && !inView(status)) {
+          status.scrollIntoView({ block: "nearest", behavior: reduce ? "auto" : "smooth" });
+        }
+        var f = document.querySelector("[data-play] .moves-list a") || document.getElementById("legal-heading");
+        if (f) {
+          if (f.tagName === "H2") f.setAttribute("tabindex", "-1");
+          f.focus({ preventScroll: true });
+        }
+        addCopy();
+        var said = document.querySelector("[data-play] .last-move");
+        var prio = document.querySelector("[data-play] .priority");
+        live.textContent = (said ? said.textContent : "") + " " + (prio ? prio.textContent : "");
+        busy = false;
+      })
+      .catch(function () { window.location.href = url; });
+  }
+
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest("[data-play] a[data-move]");
+    if (!a || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    show(a.href, true, true);
+  });
+
+  window.addEventListener("popstate", function () { show(window.location.href, false, false); });
+  addCopy();
 })();
 
 // Search box: completions from /api/{lang}/suggest (rule numbers, headings,

@@ -103,11 +103,13 @@ func ExampleOf(v simview.View, ex *examples.Example, step int, href ExampleHref)
 	if s.Priority >= 0 && s.Priority < len(s.Players) {
 		out.Priority = &PlayerRef{s.Priority, v.Player(s, s.Priority)}
 	}
+	bare := v.Tracking(ex.Snapshots[:step]) // names as printed; a target that left says where it went
+	bare.Bare = true
 	for i := len(s.Stack) - 1; i >= 0; i-- {
 		o := s.Stack[i]
 		out.Stack = append(out.Stack, StackObject{
-			Name: v.Card(s, o.Card), Card: o.Card, Kind: string(o.Kind), KindLabel: v.Kind(o.Kind),
-			Controller: PlayerRef{o.Controller, v.Player(s, o.Controller)}, Targets: v.TargetNames(s, o.Targets),
+			Name: bare.Card(s, o.Card), Card: o.Card, Kind: string(o.Kind), KindLabel: v.Kind(o.Kind),
+			Controller: PlayerRef{o.Controller, v.Player(s, o.Controller)}, Targets: bare.TargetNames(s, o.Targets),
 		})
 	}
 	for i, p := range s.Players {

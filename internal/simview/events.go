@@ -28,8 +28,11 @@ var eventIDs = map[string]string{
 	engine.EvTriggered: "EvTriggered", engine.EvTriggerRemoved: "EvTriggerRemoved", engine.EvIfFails: "EvIfFails",
 	engine.EvMayDeclined: "EvMayDeclined", engine.EvMayAccepted: "EvMayAccepted", engine.EvLifeLoss: "EvLifeLoss",
 	engine.EvLifeGain: "EvLifeGain", engine.EvDestroy: "EvDestroy", engine.EvBounce: "EvBounce", engine.EvWins: "EvWins",
-	engine.EvFaceUp: "EvFaceUp",
+	engine.EvFaceUp: "EvFaceUp", evConcede: "EvConcede",
 }
+
+// evConcede is the event of a player conceding (104.3a).
+const evConcede = "concede"
 
 // Events describes what happened between two states, each event with
 // links to the rules it cites. before is the state the action was applied
@@ -89,6 +92,10 @@ func (v View) event(before, after *engine.State, e engine.Event, fizzles bool) s
 		}
 	case engine.EvLifeLoss, engine.EvLifeGain:
 		count = int(e.Amount)
+	case engine.EvDraw:
+		if e.Amount == 0 && e.Card == "" {
+			id = "EvDrawEmpty" // 704.5b: the player will lose when state-based actions are checked
+		}
 	case engine.EvChoice:
 		switch engine.ChoiceKind(e.Card) {
 		case engine.ChooseTrigger:
@@ -219,6 +226,61 @@ func (v View) Action(s *engine.State, a engine.Action) string {
 // Rejection describes an action the rules refused, with the rules cited.
 func (v View) Rejection(e *engine.IllegalError) templates.SimEvent {
 	return templates.SimEvent{Text: v.f("SimRejected", map[string]any{"Reason": v.Reason(e.Reason)}), Rules: v.ruleLinks(e.Rules)}
+}
+
+// Refusal describes action a, tried in s and refused by the rules: a
+// heading that says so, the reason and the rules.
+func (v View) Refusal(s *engine.State, a engine.Action, e *engine.IllegalError) *templates.SimRefusal {
+	return &templates.SimRefusal{
+		Heading: v.f("SimRefusedHeading", map[string]any{"Action": v.Action(s, a)}),
+		Reason:  v.f("SimRefusedReason", map[string]any{"Reason": v.Reason(e.Reason)}),
+		Rules:   v.ruleLinks(e.Rules),
+	}
+}
+
+// outcomeClass sorts the events a history line tells: what resolved, what
+// triggered, state-based actions, a new step or turn, and the rest that
+// changed the game. Events the move itself says (a pass, a cast, priority
+// passing on) are left out.
+var outcomeClass = map[string]string{
+	engine.EvResolve: "resolve", engine.EvFizzle: "resolve", engine.EvCountered: "resolve",
+	engine.EvTriggered: "trigger", engine.EvTrigger: "trigger", engine.EvTriggerRemoved: "trigger", engine.EvIfFails: "trigger",
+	engine.EvDestroyed: "sba", engine.EvZeroToughness: "sba", engine.EvAuraFallsOff: "sba", engine.EvLoses: "sba",
+	engine.EvStep: "step", engine.EvTurn: "step", engine.EvSkipCombatSteps: "step",
+	engine.EvGameOver: "over", engine.EvWins: "over", engine.EvTurnLimit: "over", engine.EvLeaves: "over",
+	engine.EvDamage: "", engine.EvCombatDamage: "", engine.EvEnters: "", engine.EvAttach: "", engine.EvPump: "",
+	engine.EvSpoil: "", engine.EvLifeExchange: "", engine.EvCounters: "", engine.EvSacrifice: "", engine.EvDiscard: "",
+	engine.EvChoice: "", engine.EvDraw: "", engine.EvLifeLoss: "", engine.EvLifeGain: "", engine.EvDestroy: "",
+	engine.EvBounce: "", engine.EvFaceUp: "", engine.EvMayDeclined: "", engine.EvMayAccepted: "",
+	engine.EvRemovedFromStack: "", engine.EvAddMana: "", engine.EvCleanup: "", engine.EvUntap: "",
+}
+
+// Outcome says what followed from a move: the events that changed the
+// game, each marked with its class (see outcomeClass), or, when nothing
+// did, who receives priority next.
+func (v View) Outcome(before, after *engine.State, events []engine.Event) []templates.SimEvent {
+	all := v.Events(before, after, events)
+	var out []templates.SimEvent
+	last := -1
+	for i, e := range events {
+		class, ok := outcomeClass[e.Kind]
+		if e.Kind == engine.EvPriority {
+			last = i
+		}
+		if !ok {
+			continue
+		}
+		ev := all[i]
+		ev.Class = class
+		if class == "sba" {
+			ev.Label = v.T("SimClassSBA") // 704.3
+		}
+		out = append(out, ev)
+	}
+	if len(out) == 0 && last >= 0 {
+		out = append(out, all[last])
+	}
+	return out
 }
 
 // reasonIDs names each illegal-action reason's message.

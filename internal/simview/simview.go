@@ -1,6 +1,7 @@
 // Package simview turns rules-engine states, events and actions into the
-// localized view models the simulator templates render. It decides no
-// rule: everything it shows is read off the engine's snapshots.
+// localized view models the simulator templates render: the board, a
+// worked example's step page, the sandbox and the position builder. It
+// decides no rule: everything it shows is read off the engine's snapshots.
 package simview
 
 import (
@@ -14,16 +15,26 @@ import (
 	"github.com/mtgrules/site/templates"
 )
 
-// View localizes for one language.
+// View localizes for one language. Trail, when set, says where objects
+// went that are no longer in the game's zones (see Tracking). Bare writes
+// card names as printed, without the brackets of running text (for
+// machine-readable fields).
 type View struct {
-	Cat  *locales.Catalog
-	Lang string
+	Cat   *locales.Catalog
+	Lang  string
+	Trail Trail
+	Bare  bool
 }
 
 // T returns a plain message.
 func (v View) T(id string) string { return v.Cat.T(v.Lang, id) }
 
 func (v View) f(id string, data map[string]any) string { return v.Cat.Format(v.Lang, id, 0, data) }
+
+// n formats a message with a plural count.
+func (v View) n(id string, count int, data map[string]any) string {
+	return v.Cat.Format(v.Lang, id, count, data)
+}
 
 // stepIDs and phaseIDs name each step's and phase's message.
 var (
@@ -51,12 +62,26 @@ func (v View) Player(s *engine.State, i int) string {
 	return s.Players[i].Name
 }
 
-// Card is a card's printed name in the view's language.
-func (v View) Card(s *engine.State, id string) string {
-	if c, ok := s.Cards[id]; ok {
+// CardName is a card's printed name in the view's language, as it stands
+// on the card (no brackets).
+func (v View) CardName(s *engine.State, id string) string {
+	if c, ok := s.Cards[id]; ok && c != nil {
 		return c.Name(v.Lang)
 	}
-	return id
+	if id == engine.HiddenCard {
+		return v.T("SimHiddenCard")
+	}
+	return v.T("SimUnknownCard")
+}
+
+// Card is a card's name as running text writes it: Japanese puts card
+// names in 《》.
+func (v View) Card(s *engine.State, id string) string {
+	name := v.CardName(s, id)
+	if v.Lang == "ja" && !v.Bare && id != engine.HiddenCard && s.Cards[id] != nil {
+		return "《" + name + "》"
+	}
+	return name
 }
 
 // Object names a permanent or stack object by id, "" when it is gone. A
@@ -85,7 +110,8 @@ func (v View) Targets(s *engine.State, ts []engine.Target) string {
 }
 
 // TargetNames names each target: a player, a permanent or stack object by
-// its card, or "#id" for an object that is gone.
+// its card, or an object that has left by its card and where it went
+// (read off the view's Trail; without one, that it has left).
 func (v View) TargetNames(s *engine.State, ts []engine.Target) []string {
 	names := make([]string, len(ts))
 	for i, t := range ts {
@@ -94,12 +120,13 @@ func (v View) TargetNames(s *engine.State, ts []engine.Target) []string {
 		} else if n := v.Object(s, t.Object); n != "" {
 			names[i] = n
 		} else {
-			names[i] = "#" + strconv.Itoa(t.Object)
+			names[i] = v.gone(s, t.Object)
 		}
 	}
 	return names
 }
 
+// join lists names with the language's comma.
 func (v View) join(names []string) string {
 	if v.Lang == "ja" {
 		return strings.Join(names, "、")
@@ -107,46 +134,163 @@ func (v View) join(names []string) string {
 	return strings.Join(names, ", ")
 }
 
+// and lists names as a sentence does: "A", "A and B", "A, B and C".
+func (v View) and(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	if v.Lang == "ja" && len(names) > 2 {
+		return v.join(names) // 「A、B、C」
+	}
+	return v.f("ListAnd", map[string]any{"First": v.join(names[:len(names)-1]), "Last": names[len(names)-1]})
+}
+
+// prevInGame is the player before p in turn order who is still in the
+// game, or -1.
+func prevInGame(s *engine.State, p int) int {
+	n := len(s.Players)
+	for i := 1; i <= n; i++ {
+		q := ((p-i)%n + n) % n
+		if s.InGame(q) {
+			return q
+		}
+	}
+	return -1
+}
+
+// passOrder lists the players who have passed in succession since the
+// stack or the step last changed (117.3d, 117.4), in the order they
+// passed: the PassStreak players before the one who holds (or, once
+// triggers are on the stack, will hold) priority, in turn order.
+func passOrder(s *engine.State) []int {
+	holder := s.Priority
+	if holder < 0 && s.Pending.Kind == engine.ChooseTrigger {
+		holder = s.Pending.Then
+	}
+	if holder < 0 || holder >= len(s.Players) || s.PassStreak <= 0 {
+		return nil
+	}
+	var out []int
+	p := holder
+	for range min(s.PassStreak, len(s.Players)-1) {
+		if p = prevInGame(s, p); p < 0 || p == holder {
+			break
+		}
+		out = append(out, p)
+	}
+	slices.Reverse(out)
+	return out
+}
+
 // Board renders the state.
 func (v View) Board(s *engine.State) templates.SimBoard {
-	b := templates.SimBoard{TurnLabel: v.f("SimTurn", map[string]any{"Turn": s.Turn}) + " · " + v.StepName(s.Step)}
+	b := templates.SimBoard{Turn: v.f("SimTurn", map[string]any{"Turn": s.Turn}), StepName: v.StepName(s.Step)}
 	for ph := engine.Beginning; ph <= engine.Ending; ph++ {
 		tp := templates.TrackPhase{Label: v.T(phaseIDs[ph]), Current: s.Step.Phase() == ph}
+		tp.Heading = v.f("SimZoneLabel", map[string]any{"Zone": tp.Label})
 		for st := engine.Untap; st <= engine.Cleanup; st++ {
 			if st.Phase() == ph {
-				tp.Steps = append(tp.Steps, templates.TrackStep{Label: v.StepName(st), Current: st == s.Step})
+				tp.Steps = append(tp.Steps, templates.TrackStep{Label: v.StepName(st), Current: st == s.Step, Past: st < s.Step})
 			}
 		}
 		b.Track = append(b.Track, tp)
 	}
 	if s.Priority >= 0 && s.Priority < len(s.Players) {
 		b.Priority = v.f("SimPriorityHolder", map[string]any{"Player": v.Player(s, s.Priority)})
+	} else if s.Over {
+		b.Priority = v.T("SimNoPriorityOver")
 	} else {
 		b.Priority = v.T("SimNoPriority")
 	}
+	order := passOrder(s)
+	passed := make([]bool, len(s.Players))
+	names := make([]string, len(order))
+	for i, p := range order {
+		passed[p], names[i] = true, v.Player(s, p)
+	}
+	if len(names) > 0 {
+		id := "SimPassedOne"
+		if len(names) > 1 {
+			id = "SimPassedMany"
+		}
+		b.Passes = v.f(id, map[string]any{"Players": v.and(names)})
+	}
+	if s.Priority >= 0 && !s.Over && s.PlayersInGame() > 1 && s.PassStreak == s.PlayersInGame()-1 {
+		data := map[string]any{"Player": v.Player(s, s.Priority)}
+		switch top := s.Top(); {
+		case top == nil:
+			b.Next = v.f("SimNextStep", data)
+		case top.Kind == engine.KindSpell:
+			data["Card"] = v.Card(s, top.Card)
+			b.Next = v.f("SimNextResolves", data)
+		default:
+			data["Card"] = v.Card(s, top.Card)
+			b.Next = v.f("SimNextResolvesAbility", data)
+		}
+	}
 	switch {
-	case s.PassStreak > 0:
-		b.Streak = v.Cat.Format(v.Lang, "SimPassStreak", s.PassStreak, map[string]any{"Count": s.PassStreak})
 	case s.Pending.Kind == engine.ChooseTrigger:
 		// Nobody has priority until the waiting triggers are on the stack (603.3b).
-		var names []string
+		var cards []string
 		for _, w := range s.Waiting {
 			if w.Controller == s.Pending.Player {
-				names = append(names, v.Card(s, w.Card))
+				cards = append(cards, v.Card(s, w.Card))
 			}
 		}
-		b.Streak = v.f("SimChoosingTriggers", map[string]any{"Player": v.Player(s, s.Pending.Player), "Cards": v.join(names)})
+		b.Waiting = v.f("SimChoosingTriggers", map[string]any{"Player": v.Player(s, s.Pending.Player), "Cards": v.join(cards)})
 	case s.Pending.Kind == engine.ChooseMay && s.Pending.Resolving != nil:
-		b.Streak = v.f("SimChoosingMay", map[string]any{"Player": v.Player(s, s.Pending.Player), "Card": v.Card(s, s.Pending.Resolving.Card)})
-	}
-	if s.Over && s.Winner >= 0 {
-		b.Result = v.f("SimWon", map[string]any{"Player": v.Player(s, s.Winner)})
-	}
-	for i := len(s.Stack) - 1; i >= 0; i-- {
-		b.Stack = append(b.Stack, v.stackItem(s, s.Stack[i]))
+		b.Waiting = v.f("SimChoosingMay", map[string]any{"Player": v.Player(s, s.Pending.Player), "Card": v.Card(s, s.Pending.Resolving.Card)})
+	case s.Pending.Kind == engine.ChooseAttackers:
+		b.Waiting = v.f("SimChoosingAttackers", map[string]any{"Player": v.Player(s, s.Pending.Player)})
+	case s.Pending.Kind == engine.ChooseBlockers:
+		b.Waiting = v.f("SimChoosingBlockers", map[string]any{"Player": v.Player(s, s.Pending.Player)})
+	case s.Pending.Kind == engine.ChooseDiscard:
+		b.Waiting = v.n("SimChoosingDiscard", s.Pending.Count, map[string]any{"Player": v.Player(s, s.Pending.Player), "Count": s.Pending.Count})
 	}
 	for i, p := range s.Players {
-		b.Players = append(b.Players, v.player(s, i, p))
+		seat := templates.SimSeat{Name: p.Name, Priority: s.Priority == i, Passed: passed[i], Active: s.Active == i, Out: !s.InGame(i)}
+		var labels []string
+		if seat.Active {
+			labels = append(labels, v.T("SimActivePlayer"))
+		}
+		switch {
+		case seat.Priority:
+			labels = append(labels, v.T("SimHoldsPriority"))
+		case seat.Passed:
+			labels = append(labels, v.T("SimHasPassed"))
+		case seat.Out:
+			labels = append(labels, v.T("SimOut"))
+		}
+		if len(labels) > 0 {
+			seat.Label = v.f("SimSeatNote", map[string]any{"Notes": v.join(labels)})
+		}
+		b.Seats = append(b.Seats, seat)
+	}
+	b.StackHead = v.T("SimStack")
+	if n := len(s.Stack); n > 0 {
+		b.StackHead = v.n("SimStackCount", n, map[string]any{"Count": n})
+	}
+	// Alike objects one above the other (four activations of the same
+	// ability) make one frame with a count.
+	for i := len(s.Stack) - 1; i >= 0; i-- {
+		it := v.stackItem(s, s.Stack[i])
+		it.Top, it.Count = i == len(s.Stack)-1, 1
+		if n := len(b.Stack); n > 0 && b.Stack[n-1].Name == it.Name && b.Stack[n-1].Kind == it.Kind &&
+			slices.Equal(b.Stack[n-1].Details, it.Details) {
+			b.Stack[n-1].Count++
+			b.Stack[n-1].Alike = v.n("SimStackAlike", b.Stack[n-1].Count, map[string]any{"Count": b.Stack[n-1].Count})
+			continue
+		}
+		b.Stack = append(b.Stack, it)
+	}
+	for i, p := range s.Players {
+		b.Players = append(b.Players, v.player(s, i, p, passed[i]))
+	}
+	if s.Over {
+		b.Result = v.result(s)
 	}
 	b.Cards = v.cardTexts(s)
 	return b
@@ -159,11 +303,11 @@ func (v View) cardTexts(s *engine.State) []templates.SimCard {
 	var out []templates.SimCard
 	add := func(id string) {
 		c, ok := s.Cards[id]
-		if !ok || seen[id] {
+		if !ok || c == nil || seen[id] {
 			return
 		}
 		seen[id] = true
-		out = append(out, templates.SimCard{Name: c.Name(v.Lang), Text: c.Description.In(v.Lang)})
+		out = append(out, templates.SimCard{Name: v.Card(s, id), Text: c.Description.In(v.Lang)})
 	}
 	for _, p := range s.Battlefield {
 		add(p.Card)
@@ -190,28 +334,67 @@ var kindIDs = map[engine.StackKind]string{
 func (v View) Kind(k engine.StackKind) string { return v.T(kindIDs[k]) }
 
 func (v View) stackItem(s *engine.State, o engine.StackObject) templates.SimStackItem {
-	it := templates.SimStackItem{Name: v.Card(s, o.Card), Kind: v.Kind(o.Kind)}
+	it := templates.SimStackItem{Name: v.Card(s, o.Card), Kind: v.Kind(o.Kind), Class: string(o.Kind)}
 	it.Details = append(it.Details, v.f("SimControlledBy", map[string]any{"Player": v.Player(s, o.Controller)}))
+	if o.Kind != engine.KindSpell && o.Source != 0 {
+		// The source is named when it is not simply the permanent the
+		// frame is named after: when it has left, or is face down.
+		src := v.Object(s, o.Source)
+		if src == "" {
+			src = v.gone(s, o.Source)
+		}
+		if src != it.Name {
+			it.Details = append(it.Details, v.f("SimSource", map[string]any{"Card": src}))
+		}
+	}
 	if len(o.Targets) > 0 {
 		it.Details = append(it.Details, v.f("SimTargets", map[string]any{"Targets": v.Targets(s, o.Targets)}))
+	}
+	if o.X > 0 {
+		it.Details = append(it.Details, "X = "+strconv.Itoa(o.X))
 	}
 	return it
 }
 
-func (v View) player(s *engine.State, i int, p engine.Player) templates.SimPlayer {
-	sp := templates.SimPlayer{Name: p.Name, Life: int(p.Life), Priority: s.Priority == i, Pool: p.Pool.String()}
+// cards is a localized count of cards ("3 cards").
+func (v View) cards(n int) string { return v.n("SimCards", n, map[string]any{"Count": n}) }
+
+func (v View) player(s *engine.State, i int, p engine.Player, passed bool) templates.SimPlayer {
+	sp := templates.SimPlayer{Name: p.Name, Life: int(p.Life), Priority: s.Priority == i, Passed: passed, PoolText: p.Pool.String()}
+	for _, c := range []struct {
+		n int32
+		s string
+	}{{p.Pool.W, "W"}, {p.Pool.U, "U"}, {p.Pool.B, "B"}, {p.Pool.R, "R"}, {p.Pool.G, "G"}, {p.Pool.C, "C"}} {
+		for range c.n {
+			sp.Pool = append(sp.Pool, c.s)
+		}
+	}
 	if s.Active == i {
 		sp.Notes = append(sp.Notes, v.T("SimActivePlayer"))
 	}
 	if p.Left {
 		sp.Notes = append(sp.Notes, v.T("SimLeft"))
-	}
-	if p.Lost {
+	} else if p.Lost {
 		sp.Notes = append(sp.Notes, v.T("SimLost"))
 	}
+	sp.HandCount = v.cards(len(p.Hand))
+	hidden := 0
 	for _, c := range p.Hand {
+		if c == engine.HiddenCard {
+			hidden++
+			continue
+		}
 		sp.Hand = append(sp.Hand, v.Card(s, c))
 	}
+	if hidden > 0 {
+		sp.Hand = append(sp.Hand, v.n("SimHiddenCards", hidden, map[string]any{"Count": hidden}))
+	}
+	sp.Library = v.cards(len(p.Library))
+	if p.DrewFromEmpty {
+		sp.Library, sp.LibraryOut = v.T("SimLibraryEmpty"), true
+	}
+	sp.HandLabel = v.f("SimZoneLabel", map[string]any{"Zone": v.T("SimHand")})
+	sp.GraveLabel = v.f("SimZoneCount", map[string]any{"Zone": v.T("SimGraveyard"), "Count": v.cards(len(p.Graveyard))})
 	for _, c := range p.Graveyard {
 		sp.Graveyard = append(sp.Graveyard, v.Card(s, c))
 	}
@@ -224,9 +407,21 @@ func (v View) player(s *engine.State, i int, p engine.Player) templates.SimPlaye
 }
 
 func (v View) permanent(s *engine.State, p engine.Permanent) templates.SimPermanent {
-	sp := templates.SimPermanent{Name: v.Object(s, int(p.ID)), Tapped: p.Tapped}
+	sp := templates.SimPermanent{Name: v.Object(s, int(p.ID)), Tapped: p.Tapped, Attacking: p.Attacking, Blocking: p.Blocking != 0}
+	card := s.Cards[p.Card]
+	switch {
+	case p.FaceDown || s.IsCreature(&p):
+		sp.Type = "creature"
+	case card != nil && card.Is("land"):
+		sp.Type = "land"
+	case card != nil && card.Is("artifact"):
+		sp.Type = "artifact"
+	case card != nil && card.Is("enchantment"):
+		sp.Type = "enchantment"
+	}
 	if pw, tg, ok := s.PowerToughness(int(p.ID)); ok && s.IsCreature(&p) {
 		sp.PT = strconv.Itoa(pw) + "/" + strconv.Itoa(tg)
+		sp.Sick = p.Sick && !s.HasKeyword(&p, "haste")
 	}
 	if p.Tapped {
 		sp.Notes = append(sp.Notes, v.T("SimTapped"))
@@ -236,14 +431,59 @@ func (v View) permanent(s *engine.State, p engine.Permanent) templates.SimPerman
 	}
 	for _, kind := range slices.Sorted(maps.Keys(p.Counters)) {
 		if n := p.Counters[kind]; n > 0 {
-			sp.Notes = append(sp.Notes, v.Cat.Format(v.Lang, "SimCounters", n, map[string]any{"Amount": n, "Counter": v.counterName(kind)}))
+			sp.Notes = append(sp.Notes, v.n("SimCounters", n, map[string]any{"Amount": n, "Counter": v.counterName(kind)}))
 		}
 	}
+	if p.AttachedTo != 0 {
+		sp.Notes = append(sp.Notes, v.f("SimAttachedTo", map[string]any{"Card": v.Object(s, int(p.AttachedTo))}))
+	}
 	if p.Attacking {
-		sp.Notes = append(sp.Notes, v.T("SimAttacking"))
+		if p.Blocked {
+			sp.Notes = append(sp.Notes, v.f("SimAttackingBlocked", map[string]any{"Player": v.Player(s, int(p.Defender))}))
+		} else {
+			sp.Notes = append(sp.Notes, v.f("SimAttacking", map[string]any{"Player": v.Player(s, int(p.Defender))}))
+		}
 	}
 	if p.Blocking != 0 {
 		sp.Notes = append(sp.Notes, v.f("SimBlocking", map[string]any{"Card": v.Object(s, int(p.Blocking))}))
 	}
+	if sp.Sick {
+		sp.Notes = append(sp.Notes, v.T("SimSick"))
+	}
 	return sp
+}
+
+// result says who won and why: each player who lost, with the rule
+// (704.5a no life, 704.5b drew from an empty library, 104.3a conceded,
+// 104.2b an effect says another player wins), or that the example ended.
+func (v View) result(s *engine.State) *templates.SimResult {
+	r := &templates.SimResult{Heading: v.T("SimGameOver")}
+	if s.Winner >= 0 {
+		r.Winner = v.f("SimWon", map[string]any{"Player": v.Player(s, s.Winner)})
+	} else {
+		r.Winner = v.T("SimNoWinner")
+	}
+	for _, p := range s.Players {
+		if !p.Lost {
+			continue
+		}
+		data := map[string]any{"Player": p.Name, "Life": int(p.Life)}
+		var id, rule string
+		switch {
+		case p.DrewFromEmpty:
+			id, rule = "SimLostEmptyLibrary", "704.5b"
+		case p.Life <= 0:
+			id, rule = "SimLostLife", "704.5a"
+		case p.Left:
+			id, rule = "SimLostConceded", "104.3a"
+		default:
+			id, rule = "SimLostEffect", "104.2b"
+			data["Winner"] = v.Player(s, s.Winner)
+		}
+		r.Reasons = append(r.Reasons, templates.SimEvent{Text: v.f(id, data), Rules: v.ruleLinks([]string{rule})})
+	}
+	if len(r.Reasons) == 0 && s.Winner < 0 {
+		r.Reasons = append(r.Reasons, templates.SimEvent{Text: v.T("EvTurnLimit"), Rules: v.ruleLinks([]string{"500.1"})})
+	}
+	return r
 }

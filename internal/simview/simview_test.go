@@ -103,13 +103,13 @@ func TestDescriptions(t *testing.T) {
 	for lang, want := range map[string]string{
 		"en": "Anna casts Shock targeting Grizzly Bears",
 		"de": "Anna wirkt Schock mit Ziel Grizzlybären",
-		"ja": "Annaが灰色熊を対象としてショックを唱える",
+		"ja": "Annaが《灰色熊》を対象として《ショック》を唱える",
 	} {
-		if got := (View{cat, lang}).Action(&s, cast); got != want {
+		if got := (View{Cat: cat, Lang: lang}).Action(&s, cast); got != want {
 			t.Errorf("%s: %q, want %q", lang, got, want)
 		}
 	}
-	b := View{cat, "en"}.Board(&s)
+	b := View{Cat: cat, Lang: "en"}.Board(&s)
 	if b.Priority != "Anna holds priority." || len(b.Stack) != 1 || b.Stack[0].Name != "Shock" ||
 		strings.Join(b.Stack[0].Details, "|") != "controlled by Anna|targeting Grizzly Bears" {
 		t.Errorf("board %+v", b)
@@ -141,9 +141,9 @@ func TestDamageNamesSourceAndRecipient(t *testing.T) {
 	for lang, want := range map[string][2]string{
 		"en": {"Shock deals 2 damage to Grizzly Bears.", "Grizzly Bears deals 2 combat damage to Ben."},
 		"de": {"Schock fügt Grizzlybären 2 Schadenspunkte zu.", "Grizzlybären fügt Ben 2 Kampfschadenspunkte zu."},
-		"ja": {"ショックが灰色熊に2点のダメージを与える。", "灰色熊がBenに2点の戦闘ダメージを与える。"},
+		"ja": {"《ショック》が《灰色熊》に2点のダメージを与える。", "《灰色熊》がBenに2点の戦闘ダメージを与える。"},
 	} {
-		got := View{cat, lang}.Events(&before, &after, events)
+		got := View{Cat: cat, Lang: lang}.Events(&before, &after, events)
 		if len(got) != 2 || got[0].Text != want[0] || got[1].Text != want[1] {
 			t.Errorf("%s: %+v", lang, got)
 		}
@@ -171,11 +171,11 @@ func TestCountersAbilitiesAndAuras(t *testing.T) {
 			"2 charge counters are removed from Gemstone Array.|Holy Strength enters attached to Grizzly Bears.",
 		"de": "Alle Spieler haben nacheinander gepasst: die Fähigkeit von Edelsteinreihe wird verrechnet.|Auf Edelsteinreihe wird eine Ladungsmarke gelegt.|" +
 			"Von Edelsteinreihe werden 2 Ladungsmarken entfernt.|Heilige Stärke kommt an Grizzlybären angelegt ins Spiel.",
-		"ja": "すべてのプレイヤーが連続してパスしたので、宝石の配列の能力が解決される。|宝石の配列の上に蓄積カウンターが1個置かれる。|" +
-			"宝石の配列から蓄積カウンターが2個取り除かれる。|神聖なる力が灰色熊につけられた状態で戦場に出る。",
+		"ja": "すべてのプレイヤーが連続してパスしたので、《宝石の配列》の能力が解決される。|《宝石の配列》の上に蓄積カウンターが1個置かれる。|" +
+			"《宝石の配列》から蓄積カウンターが2個取り除かれる。|《神聖なる力》が《灰色熊》につけられた状態で戦場に出る。",
 	} {
 		var got []string
-		for _, e := range (View{cat, lang}).Events(&before, &after, events) {
+		for _, e := range (View{Cat: cat, Lang: lang}).Events(&before, &after, events) {
 			got = append(got, e.Text)
 		}
 		if strings.Join(got, "|") != want {
@@ -189,7 +189,7 @@ func TestCountersAbilitiesAndAuras(t *testing.T) {
 	} {
 		after.Battlefield = []engine.Permanent{{ID: 3, Card: "gemstone-array", Counters: map[string]int{"charge": n}}}
 		for lang, note := range want {
-			b := View{cat, lang}.Board(&after)
+			b := View{Cat: cat, Lang: lang}.Board(&after)
 			if notes := b.Players[0].Battlefield[0].Notes; !slices.Contains(notes, note) {
 				t.Errorf("%s, %d counters: notes %q", lang, n, notes)
 			}
@@ -227,13 +227,13 @@ func TestFizzleIsNotCalledResolving(t *testing.T) {
 		{Kind: engine.EvResolve, Object: 4, Card: "shock", Other: -1},
 		{Kind: engine.EvFizzle, Object: 4, Card: "shock", Other: -1},
 	}
-	got := View{cat, "en"}.Events(&before, &after, events)
+	got := View{Cat: cat, Lang: "en"}.Events(&before, &after, events)
 	if len(got) != 2 || got[0].Text != "All players passed in succession: Shock, on top of the stack, is about to resolve." ||
 		got[1].Text != "Shock does not resolve: it has no legal target left." {
 		t.Errorf("%+v", got)
 	}
 	// Without the fizzle it simply resolves.
-	if got := (View{cat, "en"}).Events(&before, &after, events[:1]); got[0].Text != "All players passed in succession: Shock resolves." {
+	if got := (View{Cat: cat, Lang: "en"}).Events(&before, &after, events[:1]); got[0].Text != "All players passed in succession: Shock resolves." {
 		t.Errorf("%+v", got)
 	}
 }

@@ -35,10 +35,10 @@ func TestTriggerChoiceAndCardTexts(t *testing.T) {
 	set := exampleSet(t)
 	snaps := snapshots(t, set, "order-your-own-triggers")
 	s := &snaps[4].State
-	b := View{cat, "de"}.Board(s)
+	b := View{Cat: cat, Lang: "de"}.Board(s)
 	if b.Priority != "Gerade hat niemand Priorität." ||
-		b.Streak != "A legt zuerst die wartenden ausgelösten Fähigkeiten auf den Stapel (Blutkünstler, Goblin-Brandstifter)." {
-		t.Errorf("priority %q / %q", b.Priority, b.Streak)
+		b.Waiting != "A legt zuerst die wartenden ausgelösten Fähigkeiten auf den Stapel (Blutkünstler, Goblin-Brandstifter)." {
+		t.Errorf("priority %q / %q", b.Priority, b.Waiting)
 	}
 	var names []string
 	for _, c := range b.Cards {
@@ -50,7 +50,7 @@ func TestTriggerChoiceAndCardTexts(t *testing.T) {
 	}
 	var moves []string
 	for _, a := range engine.LegalActions(*s) {
-		moves = append(moves, View{cat, "en"}.Action(s, a))
+		moves = append(moves, View{Cat: cat, Lang: "en"}.Action(s, a))
 	}
 	if got := strings.Join(moves, "|"); got != "A puts the triggered ability of Blood Artist on the stack targeting A|"+
 		"A puts the triggered ability of Blood Artist on the stack targeting B|A puts the triggered ability of Goblin Arsonist on the stack targeting A|"+
@@ -66,18 +66,18 @@ func TestMayAndGoneSource(t *testing.T) {
 	cat := testCatalog(t)
 	snaps := snapshots(t, exampleSet(t), "apnap-two-dies-triggers")
 	s := &snaps[7].State
-	if b := (View{cat, "ja"}).Board(s); b.Streak != "Bはゴブリンの放火魔の能力が示すことを行うかどうかを選ぶ。" {
-		t.Errorf("streak %q", b.Streak)
+	if b := (View{Cat: cat, Lang: "ja"}).Board(s); b.Waiting != "Bは《ゴブリンの放火魔》の能力が示すことを行うかどうかを選ぶ。" {
+		t.Errorf("streak %q", b.Waiting)
 	}
 	var moves []string
 	for _, a := range engine.LegalActions(*s) {
-		moves = append(moves, View{cat, "en"}.Action(s, a))
+		moves = append(moves, View{Cat: cat, Lang: "en"}.Action(s, a))
 	}
 	if got := strings.Join(moves, "|"); got != "B chooses to do it|B chooses not to" {
 		t.Errorf("moves %s", got)
 	}
 	var texts []string
-	for _, e := range (View{cat, "en"}).Events(s, &snaps[8].State, snaps[8].Events) {
+	for _, e := range (View{Cat: cat, Lang: "en"}).Events(s, &snaps[8].State, snaps[8].Events) {
 		texts = append(texts, e.Text)
 	}
 	if got := strings.Join(texts, "|"); got != "B chooses to do what the ability of Goblin Arsonist offers.|Goblin Arsonist deals 1 damage to A.|A receives priority." {
@@ -92,14 +92,14 @@ func TestFaceDownAndManaWhileCasting(t *testing.T) {
 	set := exampleSet(t)
 	snaps := snapshots(t, set, "split-second-morph-special-action")
 	s := &snaps[0].State
-	if got := (View{cat, "de"}).Action(s, *snaps[1].Action); got != "A wirkt Plötzlicher Schock mit Ziel verdeckte Kreatur (Erhabener Engel)" {
+	if got := (View{Cat: cat, Lang: "de"}).Action(s, *snaps[1].Action); got != "A wirkt Plötzlicher Schock mit Ziel verdeckte Kreatur (Erhabener Engel)" {
 		t.Errorf("cast %q", got)
 	}
-	if got := (View{cat, "en"}).Action(&snaps[6].State, *snaps[7].Action); got != "B turns Exalted Angel face up" {
+	if got := (View{Cat: cat, Lang: "en"}).Action(&snaps[6].State, *snaps[7].Action); got != "B turns Exalted Angel face up" {
 		t.Errorf("face up %q", got)
 	}
 	snaps = snapshots(t, set, "mana-abilities-while-casting")
-	if got := (View{cat, "en"}).Action(&snaps[1].State, *snaps[2].Action); got != "A casts Grizzly Bears, activating the mana abilities of Forest, Sol Ring while casting" {
+	if got := (View{Cat: cat, Lang: "en"}).Action(&snaps[1].State, *snaps[2].Action); got != "A casts Grizzly Bears, activating the mana abilities of Forest, Sol Ring while casting" {
 		t.Errorf("cast %q", got)
 	}
 }

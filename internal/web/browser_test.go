@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"net/url"
 	"os"
 	"os/exec"
 	"strconv"
@@ -137,42 +136,4 @@ func TestBrowserStepsWithoutJavaScript(t *testing.T) {
 	if !strings.Contains(text(t, ctx, "html"), "Schritt "+strconv.Itoa(n)+" von "+strconv.Itoa(n)) {
 		t.Error("last step label missing")
 	}
-}
-
-// TestBrowserSandbox plays three legal moves by clicking, then undoes one.
-func TestBrowserSandbox(t *testing.T) {
-	ctx := browser(t)
-	testServer(t)
-	ex := testExamples(t).List[0]
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/en/play/"+ex.Slug)); err != nil {
-		t.Fatal(err)
-	}
-	for i := 1; i <= 3; i++ {
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(".legal a")), chromedp.WaitVisible(chromedp.CSS(".moves ol"))); err != nil {
-			t.Fatal(err)
-		}
-		loc, err := chromedp.Run(ctx, chromedp.Location())
-		if err != nil {
-			t.Fatal(err)
-		}
-		u, _ := url.Parse(loc)
-		if got := len(u.Query()["m"]); got != i {
-			t.Fatalf("after %d clicks the address has %d moves: %s", i, got, loc)
-		}
-		moves, err := chromedp.Run(ctx, chromedp.Evaluate[int]("document.querySelectorAll('.moves ol li').length"))
-		if err != nil || moves != i {
-			t.Fatalf("after %d clicks %d moves are listed (%v)", i, moves, err)
-		}
-	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(".play-controls a[rel=nofollow]"))); err != nil {
-		t.Fatal(err)
-	}
-	for range 100 {
-		moves, err := chromedp.Run(ctx, chromedp.Evaluate[int]("document.querySelectorAll('.moves ol li').length"))
-		if err == nil && moves == 2 {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Error("undo did not go back to two moves")
 }

@@ -3,27 +3,27 @@ package web
 import (
 	"errors"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/mtgrules/site/internal/examples"
-	"github.com/mtgrules/site/internal/moves"
+	"github.com/mtgrules/site/internal/position"
 	"github.com/mtgrules/site/internal/simview"
 	"github.com/mtgrules/site/rules/engine"
 	"github.com/mtgrules/site/templates"
 )
 
 // MaxMoves bounds the moves a sandbox address may carry.
-const MaxMoves = 300
+const MaxMoves = simview.MaxMoves
 
 func (s *Server) view(lang string) simview.View { return simview.View{Cat: s.Catalog, Lang: lang} }
 
-func exampleHref(lang, slug string, step int) string {
-	return "/" + lang + "/examples/" + slug + "?step=" + strconv.Itoa(step)
-}
+func exampleHref(lang, slug string, step int) string { return templates.ExampleHref(lang, slug, step) }
+
+// playHref is the sandbox address for a list of move codes.
+func playHref(lang, slug string, codes []string) string { return templates.PlayHref(lang, slug, codes) }
 
 func (s *Server) exampleList(c echo.Context) error {
 	lang, err := s.lang(c)
@@ -31,7 +31,7 @@ func (s *Server) exampleList(c echo.Context) error {
 		return err
 	}
 	p := s.page(c, lang, s.Catalog.T(lang, "ExamplesHeading"), s.Catalog.T(lang, "ExamplesLead"), samePath("/examples"))
-	page := templates.ExampleList{Page: p}
+	page := templates.ExampleList{Page: p, Builder: templates.Link{Href: templates.BuilderHref(lang, ""), Label: s.Catalog.T(lang, "BuildLink")}}
 	ln := s.Library.Linkers[lang]
 	for _, ex := range s.Examples.List {
 		n := len(ex.Snapshots)
@@ -64,47 +64,23 @@ func (s *Server) exampleStep(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	n := len(ex.Snapshots)
 	step, err := stepParam(c, lang, ex)
 	if err != nil {
 		return err
 	}
-	v := s.view(lang)
-	snap := &ex.Snapshots[step-1]
 	ln := s.Library.Linkers[lang]
-	title := ex.Title.In(lang)
+	page := s.view(lang).StepPage(ex, step, func(text string) templates.Text { return ln.Segments(text, "") })
 	narration := ex.Summary.In(lang)
-	page := templates.SimStepPage{Title: title, Board: v.Board(&snap.State), PlayHref: "/" + lang + "/play/" + ex.Slug}
 	if step > 1 {
-		before := &ex.Snapshots[step-2].State
 		narration = ex.Steps[step-2].Narration.In(lang)
-		page.Action = v.Action(before, *snap.Action)
-		page.Events = v.Events(before, &snap.State, snap.Events)
-		if rej := snap.Rejected; rej != nil {
-			page.Events = append(page.Events, v.Rejection(rej))
-		}
 	}
-	page.Narration = ln.Segments(narration, "")
-	page.Page = s.page(c, lang, title+" · "+strconv.Itoa(step), describe(narration, 2), func(l string) (string, bool) {
+	page.Page = s.page(c, lang, page.Title+" · "+strconv.Itoa(step), describe(narration, 2), func(l string) (string, bool) {
 		return exampleHref(l, ex.Slug, step), true
 	})
 	page.Page.OGType = "article"
 	page.Page.Breadcrumb = []templates.Link{
 		{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")},
 		{Href: "/" + lang + "/examples", Label: s.Catalog.T(lang, "ExamplesHeading")},
-	}
-	page.StepLabel = s.Catalog.Format(lang, "ExampleStepOf", n, map[string]any{"Step": step, "Count": n})
-	link := func(i int, id string) *templates.Link {
-		return &templates.Link{Href: exampleHref(lang, ex.Slug, i), Label: s.Catalog.T(lang, id)}
-	}
-	if step > 1 {
-		page.First, page.Prev = link(1, "SimFirst"), link(step-1, "SimPrev")
-	}
-	if step < n {
-		page.Next, page.Last = link(step+1, "SimNext"), link(n, "SimLast")
-	}
-	for i := 1; i <= n; i++ {
-		page.Steps = append(page.Steps, templates.Link{Href: exampleHref(lang, ex.Slug, i), Label: strconv.Itoa(i), Current: i == step})
 	}
 	return s.render(c, http.StatusOK, templates.ExampleStep(page))
 }
@@ -128,85 +104,141 @@ func stepParam(c echo.Context, lang string, ex *examples.Example) (int, error) {
 	return step, nil
 }
 
-// playHref is the sandbox address for a list of move codes.
-func playHref(lang, slug string, codes []string) string {
-	u := "/" + lang + "/play/" + slug
-	if len(codes) > 0 {
-		v := url.Values{"m": codes}
-		u += "?" + v.Encode()
-	}
-	return u
-}
-
 func (s *Server) play(c echo.Context) error {
 	lang, ex, err := s.example(c)
 	if err != nil {
 		return err
 	}
 	codes := c.QueryParams()["m"]
-	if len(codes) > MaxMoves {
-		return errStatus(http.StatusBadRequest, "ErrTooManyMoves")
-	}
-	v := s.view(lang)
-	actions := make([]engine.Action, len(codes))
-	for i, code := range codes {
-		if actions[i], err = moves.Decode(code); err != nil {
-			return s.moveError(lang, "ErrMoveSyntax", map[string]any{"Index": i + 1})
-		}
-	}
-	start := ex.Start()
-	snaps, err := engine.Replay(start, actions)
+	page, err := s.view(lang).ExamplePlay(ex, codes)
 	if err != nil {
-		var re *engine.ReplayError
-		var ie *engine.IllegalError
-		if !errors.As(err, &re) || !errors.As(err, &ie) {
-			return err
-		}
-		before := &snaps[len(snaps)-1].State
-		return s.moveError(lang, "ErrIllegalMove", map[string]any{
-			"Index": re.Index + 1, "Action": v.Action(before, re.Action), "Reason": v.Reason(ie.Reason),
-		})
+		return moveError(err)
 	}
-	title := ex.Title.In(lang)
-	heading := s.Catalog.Format(lang, "PlayHeading", 0, map[string]any{"Title": title})
-	p := s.page(c, lang, heading, s.Catalog.T(lang, "PlayLead"), func(l string) (string, bool) {
-		return playHref(l, ex.Slug, codes), false
-	})
+	return s.renderPlay(c, lang, page, func(l string) string { return playHref(l, ex.Slug, codes) })
+}
+
+// renderPlay finishes a sandbox page: layout, the position's own address
+// to share, and headers (no index; a position never changes).
+func (s *Server) renderPlay(c echo.Context, lang string, page templates.PlayPage, href func(lang string) string) error {
+	page.Page = s.page(c, lang, page.Heading, page.Lead, func(l string) (string, bool) { return href(l), false })
+	page.Share = s.baseURL(c) + href(lang)
 	c.Response().Header().Set("X-Robots-Tag", "noindex")
-	last := &snaps[len(snaps)-1]
-	page := templates.PlayPage{
-		Page: p, Heading: heading, Board: v.Board(&last.State),
-		Restart: playHref(lang, ex.Slug, nil), ExampleURL: exampleHref(lang, ex.Slug, 1),
-	}
-	for i := 1; i < len(snaps); i++ {
-		page.Moves = append(page.Moves, v.Action(&snaps[i-1].State, *snaps[i].Action))
-	}
-	if len(snaps) > 1 {
-		page.Events = v.Events(&snaps[len(snaps)-2].State, &last.State, last.Events)
-		page.Undo = &templates.Link{Href: playHref(lang, ex.Slug, codes[:len(codes)-1]), Label: s.Catalog.T(lang, "PlayUndo")}
-	}
-	legal := engine.LegalActions(last.State)
-	if len(codes) >= MaxMoves {
-		legal = nil
-	}
-	for _, a := range legal {
-		next := append(codes[:len(codes):len(codes)], moves.Encode(a))
-		page.Legal = append(page.Legal, templates.Link{Href: playHref(lang, ex.Slug, next), Label: v.Action(&last.State, a)})
-	}
-	if len(legal) > 0 {
-		page.LegalFor = s.Catalog.Format(lang, "PlayLegal", 0, map[string]any{"Player": v.Player(&last.State, legal[0].Player)})
-	} else {
-		page.LegalFor = s.Catalog.T(lang, "PlayGameOver")
-	}
 	c.Response().Header().Set("Cache-Control", cachePosition) // the same moves always give the same position
 	return s.render(c, http.StatusOK, templates.Play(page))
 }
 
-// moveError is a 400 page naming the first bad move.
-func (s *Server) moveError(lang, id string, data map[string]any) error {
-	pe := errStatus(http.StatusBadRequest, id)
-	pe.message = s.Catalog.Format(lang, id, 0, data)
-	return pe
+// moveError turns a sandbox's bad move into a 400 naming it.
+func moveError(err error) error {
+	var me *simview.MoveError
+	if errors.As(err, &me) {
+		pe := errStatus(http.StatusBadRequest, "ErrMoveSyntax")
+		pe.message = me.Message
+		return pe
+	}
+	return err
+}
+
+// playNew is the position builder. Without a query it offers an empty
+// position; ?s= fills it in with a built position; the form's "build"
+// button leads to the position's sandbox (303), its "update" button shows
+// the form again with more lines and the new cards as targets.
+func (s *Server) playNew(c echo.Context) error {
+	lang, err := s.lang(c)
+	if err != nil {
+		return err
+	}
+	v := s.view(lang)
+	q := c.QueryParams()
+	status, setup := http.StatusOK, ""
+	var page templates.BuilderPage
+	switch {
+	case q.Has("go") || q.Has("edit"):
+		st, probs := v.ParseBuilder(q, s.pool)
+		if probs.None() {
+			if setup, err = position.Encode(st); err != nil {
+				probs.Texts = []string{v.SetupError(err)}
+			}
+		}
+		if probs.None() && q.Has("go") {
+			c.Response().Header().Set("Cache-Control", "no-store")
+			return c.Redirect(http.StatusSeeOther, templates.CustomHref(lang, setup, nil))
+		}
+		preview := ""
+		if probs.None() {
+			preview = templates.CustomHref(lang, setup, nil)
+		} else if q.Has("go") {
+			status = http.StatusBadRequest
+		}
+		page = v.BuilderPage(q, s.pool, probs, preview)
+	case q.Has("s"):
+		st, err := s.decodePosition(lang, q.Get("s"))
+		if err != nil {
+			return err
+		}
+		setup = q.Get("s")
+		page = v.BuilderPage(v.BuilderValues(st, s.pool), s.pool, simview.Problems{}, "")
+	default:
+		page = v.BuilderPage(v.BuilderValues(position.Default(), s.pool), s.pool, simview.Problems{}, "")
+	}
+	page.Page = s.page(c, lang, page.Heading, page.Lead, func(l string) (string, bool) { return templates.BuilderHref(l, setup), true })
+	page.Page.Breadcrumb = []templates.Link{
+		{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")},
+		{Href: "/" + lang + "/examples", Label: s.Catalog.T(lang, "ExamplesHeading")},
+	}
+	c.Response().Header().Set("X-Robots-Tag", "noindex")
+	if status == http.StatusOK {
+		c.Response().Header().Set("Cache-Control", cachePage)
+	}
+	return s.render(c, status, templates.Builder(page))
+}
+
+// decodePosition reads a built position, or a localized 400 naming what
+// is wrong with it.
+func (s *Server) decodePosition(lang, raw string) (engine.Setup, error) {
+	v := s.view(lang)
+	st, err := position.Decode(raw, s.pool.Cards())
+	if err == nil {
+		err = st.Validate(s.pool.Cards())
+	}
+	if err != nil {
+		pe := errStatus(http.StatusBadRequest, "PosErrSyntaxAll")
+		pe.message = v.SetupError(err)
+		pe.suggestions = []templates.Link{{Href: templates.BuilderHref(lang, ""), Label: s.Catalog.T(lang, "BuildLink")}}
+		return st, pe
+	}
+	return st, nil
+}
+
+// playCustom is the sandbox of a built position: /{lang}/play/custom?s=…&m=….
+// A position written another way than its canonical form redirects there,
+// so each position has one address (and one cache entry).
+func (s *Server) playCustom(c echo.Context) error {
+	lang, err := s.lang(c)
+	if err != nil {
+		return err
+	}
+	raw := c.QueryParam("s")
+	if raw == "" {
+		return c.Redirect(http.StatusFound, templates.BuilderHref(lang, ""))
+	}
+	st, err := s.decodePosition(lang, raw)
+	if err != nil {
+		return err
+	}
+	codes := c.QueryParams()["m"]
+	canon, err := position.Encode(st)
+	if err == nil && canon != raw {
+		return c.Redirect(http.StatusMovedPermanently, templates.CustomHref(lang, canon, codes))
+	}
+	start, err := st.Build(s.pool.Cards())
+	if err != nil {
+		return err
+	}
+	page, err := s.view(lang).CustomPlay(raw, start, codes)
+	if err != nil {
+		return moveError(err)
+	}
+	return s.renderPlay(c, lang, page, func(l string) string { return templates.CustomHref(l, raw, codes) })
 }
 
 // examplesCiting links the examples whose events cite num (or a subrule

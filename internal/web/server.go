@@ -16,6 +16,7 @@ import (
 	"github.com/mtgrules/site/internal/httpcache"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/search"
+	"github.com/mtgrules/site/internal/simview"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/static"
 	"github.com/mtgrules/site/templates"
@@ -59,6 +60,7 @@ type Server struct {
 	paras  map[string]map[string]*templates.Para // lang → rule number → paragraph
 	eds    editions
 	citing sync.Map // "lang/number" → []templates.Link, see examplesCiting
+	pool   *simview.Pool
 }
 
 // MaxPathBytes bounds the request path; longer ones get 414.
@@ -76,6 +78,9 @@ func New(cfg Config) *echo.Echo {
 	s := &Server{Config: cfg}
 	s.paras = buildParas(cfg.Library)
 	s.initEditions()
+	if cfg.Examples != nil {
+		s.pool = simview.NewPool(cfg.Examples.Cards)
+	}
 
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
@@ -115,7 +120,10 @@ func New(cfg Config) *echo.Echo {
 	s.apiRoutes(e)
 	e.GET("/:lang/examples", s.exampleList)
 	e.GET("/:lang/examples/:slug", s.exampleStep)
-	e.GET("/:lang/play/:slug", s.play, s.limiter(limitSandbox))
+	sandboxLimit := s.limiter(limitSandbox)
+	e.GET("/:lang/play/new", s.playNew, sandboxLimit)
+	e.GET("/:lang/play/custom", s.playCustom, sandboxLimit)
+	e.GET("/:lang/play/:slug", s.play, sandboxLimit)
 	linkifyLimit := s.limiter(limitLinkify)
 	e.GET("/:lang/linkify", s.linkify, linkifyLimit)
 	e.POST("/:lang/linkify", s.linkify, middleware.BodyLimit("64K"), linkifyLimit)

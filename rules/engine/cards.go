@@ -327,6 +327,9 @@ func (c Card) validate() error {
 	if c.ID == "" || strings.ToLower(c.ID) != c.ID || strings.ContainsAny(c.ID, " _") {
 		return fmt.Errorf("id must be a lower-case slug")
 	}
+	if c.ID == HiddenCard {
+		return fmt.Errorf("the id %q is reserved", HiddenCard)
+	}
 	if c.Names.En == "" || c.Names.De == "" || c.Names.Ja == "" {
 		return fmt.Errorf("names en, de and ja are required")
 	}

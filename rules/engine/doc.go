@@ -47,4 +47,10 @@
 // shows an attempt the rules forbid; Scenario.Run checks that it is
 // rejected with that reason. Objects created during play get the ids after
 // the highest start id, in order (spells, abilities and permanents alike).
+//
+// A start position (Setup) may also hold spells and abilities already on
+// the stack and libraries of a given size (cards whose identity does not
+// matter, HiddenCard). Setup.Build checks a position against the card pool
+// and the rules — each stack object's targets against what lies below it —
+// and says what is wrong with a *SetupError carrying a stable reason code.
 package engine

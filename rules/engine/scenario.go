@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"slices"
 )
 
 // Text is a short text in English, German and Japanese.
@@ -53,31 +52,43 @@ type ScenarioStep struct {
 	ExpectError Reason `json:"expect_error,omitempty"`
 }
 
-// Setup describes the start position of a scenario.
+// Setup describes a start position: a scenario's, or one built by a
+// reader. Setup.Validate checks it against a card pool and Setup.State
+// builds it.
 type Setup struct {
 	Players     []SetupPlayer    `json:"players"`
 	Battlefield []SetupPermanent `json:"battlefield"`
-	Turn        int              `json:"turn"`
-	Active      int              `json:"active"`
-	Step        Step             `json:"step"`
+	// Stack holds spells and abilities already on the stack, bottom first.
+	Stack  []SetupStackObject `json:"stack,omitempty"`
+	Turn   int                `json:"turn"`
+	Active int                `json:"active"`
+	Step   Step               `json:"step"`
 	// Priority is the player holding priority; omitted means the active player.
 	Priority      *int `json:"priority,omitempty"`
 	SkipFirstDraw bool `json:"skip_first_draw,omitempty"`
 	TurnLimit     int  `json:"turn_limit,omitempty"`
 }
 
-// SetupPlayer is a player in a scenario's start position.
+// SetupPlayer is a player in a start position.
 type SetupPlayer struct {
-	Name      string   `json:"name"`
-	Life      *int     `json:"life,omitempty"` // default 20
-	Hand      []string `json:"hand,omitempty"`
-	Library   []string `json:"library,omitempty"`
-	Graveyard []string `json:"graveyard,omitempty"`
-	Pool      string   `json:"pool,omitempty"`
+	Name    string   `json:"name"`
+	Life    *int     `json:"life,omitempty"` // default 20
+	Hand    []string `json:"hand,omitempty"`
+	Library []string `json:"library,omitempty"` // top card first
+	// LibrarySize adds this many cards whose identity does not matter
+	// (HiddenCard) below Library.
+	LibrarySize int      `json:"library_size,omitempty"`
+	Graveyard   []string `json:"graveyard,omitempty"`
+	Pool        string   `json:"pool,omitempty"`
 }
 
-// SetupPermanent is a permanent in a scenario's start position. Ids must be
-// unique and positive; objects created later get the following ids in order.
+// HiddenCard is a card whose identity does not matter, such as the rest
+// of a library of a given size. It is in no card pool: it can be drawn,
+// discarded and counted, never played or cast.
+const HiddenCard = "hidden-card"
+
+// SetupPermanent is a permanent in a start position. Ids must be unique
+// and positive; objects created later get the following ids in order.
 type SetupPermanent struct {
 	ID         int            `json:"id"`
 	Card       string         `json:"card"`
@@ -89,6 +100,27 @@ type SetupPermanent struct {
 	AttachedTo int            `json:"attached_to,omitempty"`
 	FaceDown   bool           `json:"face_down,omitempty"`
 }
+
+// SetupStackObject is a spell or ability on the stack of a start position.
+// Its id is unique among the permanents' and the other stack objects'; its
+// targets may name players, permanents and spells below it.
+type SetupStackObject struct {
+	ID         int       `json:"id"`
+	Kind       StackKind `json:"kind"`
+	Card       string    `json:"card"` // the spell's card, or the source's card
+	Controller int       `json:"controller"`
+	// Source is the permanent an ability comes from; 0 when it has left
+	// the battlefield (the ability still resolves, 113.7a).
+	Source int `json:"source,omitempty"`
+	// Ability is the index into the card's Abilities (an activated
+	// ability) or Triggers (a triggered one).
+	Ability int      `json:"ability,omitempty"`
+	Targets []Target `json:"targets,omitempty"`
+	X       int      `json:"x,omitempty"`
+}
+
+// MaxSetupX bounds the X of a spell on the stack of a start position.
+const MaxSetupX = 99
 
 var slugRe = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 var ruleRe = regexp.MustCompile(`^\d{3}(\.\d{1,3}[a-z]?)?$`)
@@ -124,64 +156,14 @@ func (sc *Scenario) validate() error {
 			return fmt.Errorf("bad rule number %q", r)
 		}
 	}
+	if err := sc.Setup.Validate(sc.cards); err != nil {
+		return err
+	}
 	known := func(c string) error {
 		if _, ok := sc.cards[c]; !ok {
 			return fmt.Errorf("unknown card %q", c)
 		}
 		return nil
-	}
-	st := sc.Setup
-	if len(st.Players) < 2 {
-		return errors.New("at least two players")
-	}
-	for _, p := range st.Players {
-		if p.Name == "" {
-			return errors.New("player without a name")
-		}
-		for _, list := range [][]string{p.Hand, p.Library, p.Graveyard} {
-			for _, c := range list {
-				if err := known(c); err != nil {
-					return err
-				}
-			}
-		}
-		if _, err := ParseMana(p.Pool); err != nil {
-			return err
-		}
-		if p.Life != nil && !fits32(*p.Life) {
-			return fmt.Errorf("player %s: life out of range", p.Name)
-		}
-	}
-	if st.Active < 0 || st.Active >= len(st.Players) {
-		return errors.New("active player out of range")
-	}
-	if st.Priority != nil && (*st.Priority < 0 || *st.Priority >= len(st.Players)) {
-		return errors.New("priority out of range")
-	}
-	if st.Step == Untap || st.Step < 0 || st.Step > Cleanup {
-		return errors.New("a scenario starts in a step where a player has priority")
-	}
-	if st.Turn < 1 {
-		return errors.New("turn must be at least 1")
-	}
-	ids := map[int]bool{}
-	for _, p := range st.Battlefield {
-		if p.ID <= 0 || p.ID >= math.MaxInt32 || ids[p.ID] {
-			return fmt.Errorf("permanent id %d must be positive, unique and below 2147483647", p.ID)
-		}
-		if !fits32(p.Damage) || !fits32(p.AttachedTo) {
-			return fmt.Errorf("permanent %d: damage or attached_to out of range", p.ID)
-		}
-		ids[p.ID] = true
-		if err := known(p.Card); err != nil {
-			return err
-		}
-		if p.Controller < 0 || p.Controller >= len(st.Players) {
-			return fmt.Errorf("permanent %d: controller out of range", p.ID)
-		}
-		if p.FaceDown && sc.cards[p.Card].Morph == "" {
-			return fmt.Errorf("permanent %d: only a card with morph starts face down here", p.ID)
-		}
 	}
 	if len(sc.Steps) == 0 {
 		return errors.New("no steps")
@@ -214,37 +196,7 @@ func fits32(n int) bool { return n >= math.MinInt32 && n <= math.MaxInt32 }
 func (sc Scenario) Cards() map[string]Card { return sc.cards }
 
 // Start builds the scenario's start state.
-func (sc Scenario) Start() State {
-	st := sc.Setup
-	s := State{Cards: NewCardPool(sc.cards), Turn: st.Turn, Active: st.Active, Step: st.Step, Priority: st.Active,
-		NextID: 1, Winner: -1, SkipFirstDraw: st.SkipFirstDraw, TurnLimit: st.TurnLimit}
-	if st.Priority != nil {
-		s.Priority = *st.Priority
-	}
-	for _, p := range st.Players {
-		life := 20
-		if p.Life != nil {
-			life = *p.Life
-		}
-		pool, _ := ParseMana(p.Pool)
-		s.Players = append(s.Players, Player{Name: p.Name, Life: int32(life), Pool: pool,
-			Hand: slices.Clone(p.Hand), Library: slices.Clone(p.Library), Graveyard: slices.Clone(p.Graveyard)})
-	}
-	for _, p := range st.Battlefield {
-		var counters map[string]int
-		if len(p.Counters) > 0 {
-			counters = make(map[string]int, len(p.Counters))
-			for k, v := range p.Counters {
-				counters[k] = v
-			}
-		}
-		s.Battlefield = append(s.Battlefield, Permanent{ID: int32(p.ID), Card: p.Card, Controller: int32(p.Controller),
-			Owner: int32(p.Controller), Tapped: p.Tapped, Sick: p.Sick, Damage: int32(p.Damage), DamagedThisTurn: p.Damage > 0,
-			Counters: counters, AttachedTo: int32(p.AttachedTo), FaceDown: p.FaceDown})
-		s.NextID = max(s.NextID, p.ID+1)
-	}
-	return s
-}
+func (sc Scenario) Start() State { return sc.Setup.State(sc.cards) }
 
 // Actions returns the scenario's actions in order.
 func (sc Scenario) Actions() []Action {
