@@ -185,7 +185,7 @@ func Decode(s string, cards map[string]engine.Card) (engine.Setup, error) {
 	var perms []int   // permanents per player so far, for the limit
 	var permTok []int // the token of each permanent
 	known := func(i, player int, id string) error {
-		if _, ok := cards[id]; !ok || !slugOK(id) {
+		if _, ok := cards[id]; !ok {
 			return &Error{Code: ErrUnknown, Token: i + 1, Text: clip(id), Player: player}
 		}
 		return nil
@@ -433,19 +433,6 @@ func Decode(s string, cards map[string]engine.Card) (engine.Setup, error) {
 		}
 	}
 	return st, nil
-}
-
-// slugOK accepts card ids: lower-case letters, digits and hyphens.
-func slugOK(s string) bool {
-	if s == "" || len(s) > 60 {
-		return false
-	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
-			return false
-		}
-	}
-	return true
 }
 
 // Encode writes a setup as its canonical string. The setup must have the

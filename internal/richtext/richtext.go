@@ -5,6 +5,7 @@ package richtext
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -46,8 +47,18 @@ type term struct {
 // numberRe finds rule numbers such as "117.3c" and bare "117".
 var numberRe = regexp.MustCompile(`\d{3}(?:\.\d{1,3}[a-z]?)?`)
 
+// everydayWords are glossary headwords, lower-cased, that running text
+// mostly uses in their everyday sense ("in diesem Fall", "spielt keine
+// Rolle", "異なる"). They keep their glossary entries but are not linked.
+var everydayWords = map[string][]string{
+	"en": {"as though", "becomes", "case", "if", "unless"},
+	"de": {"als ob", "außer", "fall", "falls", "rolle", "standard", "werden"},
+	"ja": {"if", "かのように", "なる", "～しないかぎり"},
+}
+
 // New builds a Linker for a book. Every glossary term and its simple plural
-// (English "s", German "en"/"n") is matched, longest first.
+// (English "s", German "en"/"n") is matched, longest first, except the
+// language's everyday words.
 func New(book *rules.Book) *Linker {
 	l := &Linker{book: book, cjk: book.Lang == "ja", terms: map[rune][]term{}}
 	seen := map[string]bool{}
@@ -63,6 +74,9 @@ func New(book *rules.Book) *Linker {
 	for _, t := range book.Glossary {
 		for _, name := range strings.Split(t.Name, ",") {
 			name = strings.TrimSpace(name)
+			if slices.Contains(everydayWords[book.Lang], strings.ToLower(name)) {
+				continue
+			}
 			add(name, t.Slug)
 			switch book.Lang {
 			case "en":

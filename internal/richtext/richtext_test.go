@@ -2,6 +2,7 @@ package richtext
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/mtgrules/site/rules"
@@ -79,8 +80,7 @@ func TestSegmentsNotInsideWordsAndSkipSelf(t *testing.T) {
 	}
 }
 
-func TestSegmentsJapaneseMatchWithoutSpaces(t *testing.T) {
-	ja := `T
+const japanese = `T
 
 1. ゲームの概念
 
@@ -102,7 +102,9 @@ Credits
 
 私たち。
 `
-	l := New(book(t, "ja", ja))
+
+func TestSegmentsJapaneseMatchWithoutSpaces(t *testing.T) {
+	l := New(book(t, "ja", japanese))
 	got := l.Segments("アクティブ・プレイヤーは優先権を得て、スタックに置く（117.3a参照）。", "")
 	want := []Segment{
 		{Text: "アクティブ・プレイヤーは"},
@@ -113,6 +115,48 @@ Credits
 		{Text: "117.3a", Kind: RuleRef, Target: "117.3a"},
 		{Text: "参照）。"},
 	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%#v\nwant\n%#v", got, want)
+	}
+}
+
+func TestSegmentsLeaveEverydayWordsUnlinked(t *testing.T) {
+	de := `T
+
+1. Spielkonzepte
+
+100. Allgemeines
+
+100.1. Text.
+
+Glossary
+
+Fall
+Ein Verzauberungstyp.
+
+Werden
+Ein Wort in Auslösebedingungen.
+
+Fallschirm
+Erfunden, um Wortgrenzen zu prüfen.
+
+Credits
+
+Wir.
+`
+	l := New(book(t, "de", de))
+	got := l.Segments("In diesem Fall kann er ein Fallschirm werden und fallen.", "")
+	want := []Segment{
+		{Text: "In diesem Fall kann er ein "},
+		{Text: "Fallschirm", Kind: TermRef, Target: "fallschirm"},
+		{Text: " werden und fallen."},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%#v\nwant\n%#v", got, want)
+	}
+	ja := strings.Replace(japanese, "スタック\n領域。", "なる\n状態の変化。", 1)
+	got = New(book(t, "ja", ja)).Segments("異なる優先権になる。", "")
+	want = []Segment{{Text: "異なる"}, {Text: "優先権", Kind: TermRef, Target: "優先権"}, {Text: "になる。"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got\n%#v\nwant\n%#v", got, want)
 	}

@@ -148,19 +148,6 @@ func (v View) and(names []string) string {
 	return v.f("ListAnd", map[string]any{"First": v.join(names[:len(names)-1]), "Last": names[len(names)-1]})
 }
 
-// prevInGame is the player before p in turn order who is still in the
-// game, or -1.
-func prevInGame(s *engine.State, p int) int {
-	n := len(s.Players)
-	for i := 1; i <= n; i++ {
-		q := ((p-i)%n + n) % n
-		if s.InGame(q) {
-			return q
-		}
-	}
-	return -1
-}
-
 // passOrder lists the players who have passed in succession since the
 // stack or the step last changed (117.3d, 117.4), in the order they
 // passed: the PassStreak players before the one who holds (or, once
@@ -176,7 +163,7 @@ func passOrder(s *engine.State) []int {
 	var out []int
 	p := holder
 	for range min(s.PassStreak, len(s.Players)-1) {
-		if p = prevInGame(s, p); p < 0 || p == holder {
+		if p = s.PrevInGame(p); p < 0 || p == holder {
 			break
 		}
 		out = append(out, p)

@@ -494,7 +494,7 @@ func (g *game) concede(p int) {
 		// p's pass no longer counts towards "all players passed in succession".
 		q := s.Priority
 		for range s.PassStreak {
-			q = s.prevInGame(q)
+			q = s.PrevInGame(q)
 			if q == p {
 				s.PassStreak--
 				break

@@ -541,7 +541,9 @@ func (s *State) NextInGame(p int) int {
 	return -1
 }
 
-func (s *State) prevInGame(p int) int {
+// PrevInGame is the player before p in turn order who is still in the
+// game, or -1.
+func (s *State) PrevInGame(p int) int {
 	n := len(s.Players)
 	for i := 1; i <= n; i++ {
 		q := ((p-i)%n + n) % n
