@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/site/internal/position"
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/rules/engine"
 	"github.com/mtgrules/site/templates"
 )
@@ -623,7 +624,7 @@ func sameRow(a, b engine.SetupPermanent) bool {
 func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview string) templates.BuilderPage {
 	f := readForm(q)
 	page := templates.BuilderPage{
-		Heading: v.T("BuildHeading"), Lead: v.T("BuildLead"), Action: templates.BuilderHref(v.Lang, ""),
+		Heading: v.T("BuildHeading"), Lead: v.T("BuildLead"), Action: urls.Builder(v.Lang, ""),
 		Errors: errs.Texts, Turn: cmp.Or(f.turn, "1"), Preview: preview,
 		CardNames:      pool.names(v.Lang, func(engine.Card) bool { return true }),
 		PermanentNames: pool.names(v.Lang, isPermanentCard),

@@ -3,6 +3,7 @@ package simview
 import (
 	"strings"
 
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/rules/engine"
 	"github.com/mtgrules/site/templates"
 )
@@ -135,7 +136,7 @@ func (v View) counterName(kind string) string {
 func (v View) ruleLinks(numbers []string) []templates.Link {
 	links := make([]templates.Link, len(numbers))
 	for i, n := range numbers {
-		links[i] = templates.Link{Href: templates.RuleHref(v.Lang, n), Label: n}
+		links[i] = templates.Link{Href: urls.Rule(v.Lang, n), Label: n}
 	}
 	return links
 }

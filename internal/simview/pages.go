@@ -8,6 +8,7 @@ import (
 
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/moves"
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/rules/engine"
 	"github.com/mtgrules/site/templates"
 )
@@ -24,7 +25,7 @@ func (v View) StepPage(ex *examples.Example, step int, narrate func(string) temp
 	v = v.Tracking(ex.Snapshots[:step])
 	snap := &ex.Snapshots[step-1]
 	page := templates.SimStepPage{
-		Title: ex.Title.In(v.Lang), Board: v.Board(&snap.State), PlayHref: templates.PlayHref(v.Lang, ex.Slug, nil),
+		Title: ex.Title.In(v.Lang), Board: v.Board(&snap.State), PlayHref: urls.Play(v.Lang, ex.Slug, nil),
 		StepLabel: v.n("ExampleStepOf", n, map[string]any{"Step": step, "Count": n}),
 	}
 	narration := ex.Summary.In(v.Lang)
@@ -40,7 +41,7 @@ func (v View) StepPage(ex *examples.Example, step int, narrate func(string) temp
 	}
 	page.Narration = narrate(narration)
 	link := func(i int, id string) *templates.Link {
-		return &templates.Link{Href: templates.ExampleHref(v.Lang, ex.Slug, i), Label: v.T(id)}
+		return &templates.Link{Href: urls.Example(v.Lang, ex.Slug, i), Label: v.T(id)}
 	}
 	if step > 1 {
 		page.First, page.Prev = link(1, "SimFirst"), link(step-1, "SimPrev")
@@ -49,7 +50,7 @@ func (v View) StepPage(ex *examples.Example, step int, narrate func(string) temp
 		page.Next, page.Last = link(step+1, "SimNext"), link(n, "SimLast")
 	}
 	for i := 1; i <= n; i++ {
-		page.Steps = append(page.Steps, templates.Link{Href: templates.ExampleHref(v.Lang, ex.Slug, i), Label: strconv.Itoa(i), Current: i == step})
+		page.Steps = append(page.Steps, templates.Link{Href: urls.Example(v.Lang, ex.Slug, i), Label: strconv.Itoa(i), Current: i == step})
 	}
 	return page
 }
@@ -73,27 +74,27 @@ func (e *MoveError) Error() string { return e.Message }
 
 // ExamplePlay is the sandbox of a worked example after codes.
 func (v View) ExamplePlay(ex *examples.Example, codes []string) (templates.PlayPage, error) {
-	g := Game{Start: ex.Start(), Codes: codes, Href: func(c []string) string { return templates.PlayHref(v.Lang, ex.Slug, c) }}
+	g := Game{Start: ex.Start(), Codes: codes, Href: func(c []string) string { return urls.Play(v.Lang, ex.Slug, c) }}
 	page, err := v.Play(g)
 	if err != nil {
 		return page, err
 	}
 	page.Heading = v.f("PlayHeading", map[string]any{"Title": ex.Title.In(v.Lang)})
-	page.Back = &templates.Link{Href: templates.ExampleHref(v.Lang, ex.Slug, 1), Label: v.T("PlayBackToExample")}
+	page.Back = &templates.Link{Href: urls.Example(v.Lang, ex.Slug, 1), Label: v.T("PlayBackToExample")}
 	return page, nil
 }
 
 // CustomPlay is the sandbox of a built position (its canonical string
 // setup and its start state) after codes.
 func (v View) CustomPlay(setup string, start engine.State, codes []string) (templates.PlayPage, error) {
-	g := Game{Start: start, Codes: codes, Href: func(c []string) string { return templates.CustomHref(v.Lang, setup, c) }}
+	g := Game{Start: start, Codes: codes, Href: func(c []string) string { return urls.Custom(v.Lang, setup, c) }}
 	page, err := v.Play(g)
 	if err != nil {
 		return page, err
 	}
 	page.Heading = v.T("CustomHeading")
 	page.Lead = v.T("CustomLead")
-	page.Back = &templates.Link{Href: templates.BuilderHref(v.Lang, setup), Label: v.T("CustomEdit")}
+	page.Back = &templates.Link{Href: urls.Builder(v.Lang, setup), Label: v.T("CustomEdit")}
 	return page, nil
 }
 

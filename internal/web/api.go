@@ -4,11 +4,11 @@ import (
 	_ "embed"
 	"net/http"
 	"net/url"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/mtgrules/site/internal/apiview"
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
 )
@@ -31,17 +31,17 @@ type api struct {
 func (s *Server) apiRoutes(e *echo.Echo) {
 	a := &api{Server: s, suggest: newSuggestIndex(s)}
 	e.Use(apiCORS)
-	e.GET("/api/openapi.json", a.openAPI)
-	e.GET("/api/editions", a.editionsJSON)
-	e.GET("/api/:lang/rules", a.contentsJSON)
-	e.GET("/api/:lang/rules/:num", a.ruleJSON)
-	e.GET("/api/:lang/glossary", a.glossaryJSON)
-	e.GET("/api/:lang/glossary/:slug", a.termJSON)
-	e.GET("/api/:lang/examples", a.examplesJSON)
-	e.GET("/api/:lang/examples/:slug", a.exampleJSON)
-	e.GET("/api/:lang/suggest", a.suggestions)
-	e.GET("/:lang/api", a.docPage)
-	e.GET("/:lang/changes.atom", a.feed)
+	e.GET(urls.RouteOpenAPI, a.openAPI)
+	e.GET(urls.RouteAPIEds, a.editionsJSON)
+	e.GET(urls.RouteAPIRules, a.contentsJSON)
+	e.GET(urls.RouteAPIRule, a.ruleJSON)
+	e.GET(urls.RouteAPIGloss, a.glossaryJSON)
+	e.GET(urls.RouteAPITerm, a.termJSON)
+	e.GET(urls.RouteAPIExs, a.examplesJSON)
+	e.GET(urls.RouteAPIExample, a.exampleJSON)
+	e.GET(urls.RouteAPISuggest, a.suggestions)
+	e.GET(urls.RouteAPIDoc, a.docPage)
+	e.GET(urls.RouteFeed, a.feed)
 }
 
 // apiCORS lets pages on any origin read the API: every /api/ answer,
@@ -50,7 +50,7 @@ func (s *Server) apiRoutes(e *echo.Echo) {
 func apiCORS(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
-		if !strings.HasPrefix(r.URL.Path, "/api/") {
+		if !urls.IsAPI(r.URL.Path) {
 			return next(c)
 		}
 		h := c.Response().Header()
@@ -84,12 +84,12 @@ func (a *api) editionsJSON(c echo.Context) error {
 // ruleHref is the absolute URL of a rule's page in lang's current edition.
 func (a *api) ruleHref(c echo.Context, lang string) func(num string) string {
 	base := a.baseURL(c)
-	return func(num string) string { return base + templates.RuleHref(lang, num) }
+	return func(num string) string { return base + urls.Rule(lang, num) }
 }
 
 func (a *api) termHref(c echo.Context) apiview.TermHref {
 	base := a.baseURL(c)
-	return func(lang, slug string) string { return base + templates.TermHref(lang, slug) }
+	return func(lang, slug string) string { return base + urls.Term(lang, slug) }
 }
 
 func (a *api) contentsJSON(c echo.Context) error {
@@ -113,7 +113,7 @@ func (a *api) source(c echo.Context, lang string) (apiview.Source, error) {
 	if current && lang != refLang {
 		ref = a.book(refLang)
 	}
-	base, eq := a.baseURL(c), a.editionQuery(lang, b)
+	base, ed := a.baseURL(c), a.edition(lang, b)
 	src := apiview.Source{
 		Lang: lang, Edition: b.Edition(),
 		Rule: func(num string) (*rules.Rule, string, bool) {
@@ -124,7 +124,7 @@ func (a *api) source(c echo.Context, lang string) (apiview.Source, error) {
 			return r, lang, ok
 		},
 		Children: func(num string) []string { return children(b, ref, num) },
-		Href:     func(num string) string { return base + templates.RuleHref(lang, num) + eq },
+		Href:     func(num string) string { return base + urls.RuleIn(lang, num, ed) },
 	}
 	return src, nil
 }
@@ -187,9 +187,9 @@ func (a *api) termJSON(c echo.Context) error {
 	return send(c, apiview.TermOf(lang, t, func(l string) (*rules.Term, bool) { return a.counterpart(t, lang, l) }, a.termHref(c)))
 }
 
-func (a *api) exampleHref(c echo.Context, lang string) apiview.ExampleHref {
+func (a *api) exampleURL(c echo.Context, lang string) apiview.ExampleHref {
 	base := a.baseURL(c)
-	return func(slug string, step int) string { return base + exampleHref(lang, slug, step) }
+	return func(slug string, step int) string { return base + urls.Example(lang, slug, step) }
 }
 
 func (a *api) examplesJSON(c echo.Context) error {
@@ -197,7 +197,7 @@ func (a *api) examplesJSON(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return send(c, apiview.ExamplesOf(a.view(lang), a.Examples, a.exampleHref(c, lang)))
+	return send(c, apiview.ExamplesOf(a.view(lang), a.Examples, a.exampleURL(c, lang)))
 }
 
 func (a *api) exampleJSON(c echo.Context) error {
@@ -215,7 +215,7 @@ func (a *api) exampleJSON(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return send(c, apiview.ExampleOf(a.view(lang), ex, step, a.exampleHref(c, lang)))
+	return send(c, apiview.ExampleOf(a.view(lang), ex, step, a.exampleURL(c, lang)))
 }
 
 // docPage describes the API for people, in their language.
@@ -224,8 +224,8 @@ func (a *api) docPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := a.page(c, lang, a.Catalog.T(lang, "APIHeading"), a.Catalog.T(lang, "APILead"), samePath("/api"))
-	p.Breadcrumb = []templates.Link{{Href: "/" + lang + "/", Label: a.Catalog.T(lang, "HomeTitle")}}
+	p := a.page(c, lang, a.Catalog.T(lang, "APIHeading"), a.Catalog.T(lang, "APILead"), everyLang(urls.APIDoc))
+	p.Breadcrumb = []templates.Link{{Href: urls.Home(lang), Label: a.Catalog.T(lang, "HomeTitle")}}
 	slug := ""
 	if a.Examples != nil && len(a.Examples.List) > 0 {
 		slug = a.Examples.List[0].Slug
@@ -246,23 +246,23 @@ func apiPage(p templates.Page, base, example string) templates.APIPage {
 	}
 	exampleAt := ""
 	if example != "" {
-		exampleAt = "/api/" + lang + "/examples/" + example + "?step=2"
+		exampleAt = urls.APIExample(lang, example, 2)
 	}
 	return templates.APIPage{
-		Page: p, Spec: templates.Link{Href: "/api/openapi.json", Label: base + "/api/openapi.json"},
-		Feed: templates.Link{Href: "/" + lang + "/changes.atom", Label: base + "/" + lang + "/changes.atom"},
+		Page: p, Spec: templates.Link{Href: urls.OpenAPI(), Label: base + urls.OpenAPI()},
+		Feed: templates.Link{Href: urls.Feed(lang), Label: base + urls.Feed(lang)},
 		Endpoints: []templates.APIEndpoint{
-			ep("GET", "/api/{lang}/rules", "/api/"+lang+"/rules", "APIRules"),
-			ep("GET", "/api/{lang}/rules/{num}", "/api/"+lang+"/rules/117.3a", "APIRule"),
-			ep("GET", "/api/{lang}/rules/{num}?subrules=1", "/api/"+lang+"/rules/117?subrules=1", "APIRuleSubrules"),
-			ep("GET", "/api/{lang}/glossary", "/api/"+lang+"/glossary", "APIGlossary"),
-			ep("GET", "/api/{lang}/glossary/{slug}", "/api/"+lang+"/glossary/priority", "APITerm"),
-			ep("GET", "/api/{lang}/examples", "/api/"+lang+"/examples", "APIExamples"),
-			ep("GET", "/api/{lang}/examples/{slug}?step={n}", exampleAt, "APIExample"),
-			ep("GET", "/api/{lang}/search?q=…", "/api/"+lang+"/search?q=117.3a", "APISearch"),
-			ep("GET", "/api/{lang}/suggest?q=…", "/api/"+lang+"/suggest?q=117.3", "APISuggest"),
-			ep("GET", "/api/editions", "/api/editions", "APIEditions"),
-			ep("POST", "/api/linkify", "", "APILinkify"),
+			ep("GET", urls.Documented(urls.RouteAPIRules, ""), urls.APIContents(lang), "APIRules"),
+			ep("GET", urls.Documented(urls.RouteAPIRule, ""), urls.APIRule(lang, "117.3a", false), "APIRule"),
+			ep("GET", urls.Documented(urls.RouteAPIRule, "subrules=1"), urls.APIRule(lang, "117", true), "APIRuleSubrules"),
+			ep("GET", urls.Documented(urls.RouteAPIGloss, ""), urls.APIGlossary(lang), "APIGlossary"),
+			ep("GET", urls.Documented(urls.RouteAPITerm, ""), urls.APITerm(lang, "priority"), "APITerm"),
+			ep("GET", urls.Documented(urls.RouteAPIExs, ""), urls.APIExamples(lang), "APIExamples"),
+			ep("GET", urls.Documented(urls.RouteAPIExample, "step={n}"), exampleAt, "APIExample"),
+			ep("GET", urls.Documented(urls.RouteAPISearch, "q=…"), urls.APISearch(lang, "117.3a"), "APISearch"),
+			ep("GET", urls.Documented(urls.RouteAPISuggest, "q=…"), urls.APISuggest(lang, "117.3"), "APISuggest"),
+			ep("GET", urls.Documented(urls.RouteAPIEds, ""), urls.APIEditions(), "APIEditions"),
+			ep("POST", urls.Documented(urls.RouteAPILinkify, ""), "", "APILinkify"),
 		},
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/moves"
 	"github.com/mtgrules/site/internal/position"
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules/engine"
 	"github.com/mtgrules/site/static"
@@ -98,9 +99,9 @@ func BenchmarkExampleStep(b *testing.B) {
 	for i := range min(6, len(ex.Steps)) {
 		codes = append(codes, moves.Encode(ex.Steps[i].Action))
 	}
-	b.Run("step", func(b *testing.B) { benchPath(b, h, exampleHref("de", ex.Slug, (len(ex.Snapshots)+1)/2)) })
-	b.Run("sandbox", func(b *testing.B) { benchPath(b, h, playHref("de", ex.Slug, codes)) })
-	b.Run("step-cached", func(b *testing.B) { benchPath(b, handler, exampleHref("de", ex.Slug, (len(ex.Snapshots)+1)/2)) })
+	b.Run("step", func(b *testing.B) { benchPath(b, h, urls.Example("de", ex.Slug, (len(ex.Snapshots)+1)/2)) })
+	b.Run("sandbox", func(b *testing.B) { benchPath(b, h, urls.Play("de", ex.Slug, codes)) })
+	b.Run("step-cached", func(b *testing.B) { benchPath(b, handler, urls.Example("de", ex.Slug, (len(ex.Snapshots)+1)/2)) })
 }
 
 // BenchmarkBuiltPosition renders a built position after 20 moves

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/moves"
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules/engine"
 )
@@ -109,8 +110,8 @@ func TestBrowserFirstScreen(t *testing.T) {
 	}{{"phone", phone}, {"laptop", laptop}} {
 		for _, lang := range locales.Languages {
 			pages := map[string]string{
-				"step":    exampleHref(lang, ex.Slug, step),
-				"sandbox": playHref(lang, pex.Slug, codes),
+				"step":    urls.Example(lang, ex.Slug, step),
+				"sandbox": urls.Play(lang, pex.Slug, codes),
 			}
 			for what, path := range pages {
 				if err := chromedp.Do(ctx, screen.emu, chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS(".stack"))); err != nil {

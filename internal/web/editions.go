@@ -12,6 +12,7 @@ import (
 
 	"github.com/mtgrules/site/internal/diff"
 	"github.com/mtgrules/site/internal/richtext"
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
 )
@@ -102,18 +103,18 @@ func (s *Server) editionParam(c echo.Context, lang, name string) (*rules.Book, e
 			continue
 		}
 		q.Set(name, b.Edition())
-		pe.suggestions = append(pe.suggestions, templates.Link{Href: c.Request().URL.Path + "?" + q.Encode(), Label: s.eds.labels[b]})
+		pe.suggestions = append(pe.suggestions, templates.Link{Href: urls.WithQuery(c.Request().URL.Path, q.Encode()), Label: s.eds.labels[b]})
 	}
 	return nil, pe
 }
 
-// editionQuery is the query that keeps a link in an older edition of
-// lang; "" for the current one.
-func (s *Server) editionQuery(lang string, b *rules.Book) string {
+// edition is the ID that keeps a link in an older edition of lang; ""
+// for the current one.
+func (s *Server) edition(lang string, b *rules.Book) string {
 	if b == s.book(lang) {
 		return ""
 	}
-	return "?edition=" + b.Edition()
+	return b.Edition()
 }
 
 // comparison is what changed from one edition to the next, computed once.
@@ -220,18 +221,15 @@ func (s *Server) changes(c echo.Context) error {
 		}
 	}
 
-	self := c.Request().URL.Path
-	if q := c.Request().URL.Query().Encode(); q != "" {
-		self += "?" + q
-	}
+	self := urls.WithQuery(c.Request().URL.Path, c.Request().URL.Query().Encode())
 	p := s.page(c, lang, s.Catalog.T(lang, "ChangesHeading"), "", func(l string) (string, bool) {
 		if l == lang {
 			return self, true
 		}
-		return "/" + l + "/changes", false
+		return urls.Changes(l, "", "", ""), false
 	})
-	p.Breadcrumb = []templates.Link{{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")}}
-	p.Feed = "/" + lang + "/changes.atom"
+	p.Breadcrumb = []templates.Link{{Href: urls.Home(lang), Label: s.Catalog.T(lang, "HomeTitle")}}
+	p.Feed = urls.Feed(lang)
 	page := templates.ChangesPage{Page: p, Rule: rule}
 	if rule != "" {
 		page.RuleNote = s.Catalog.Format(lang, "ChangesRuleNote", 0, map[string]any{"Rule": rule})
@@ -282,7 +280,7 @@ func (s *Server) comparisonView(lang string, from, to *rules.Book, rule string) 
 			if rule != "" && !rules.Within(ch.number, rule) {
 				continue
 			}
-			tc := templates.Change{Number: ch.number, Href: "/" + lang + "/rules/" + ch.number + s.editionQuery(lang, in)}
+			tc := templates.Change{Number: ch.number, Href: urls.RuleIn(lang, ch.number, s.edition(lang, in))}
 			for _, ops := range ch.paras {
 				var para []templates.DiffOp
 				for _, op := range ops {

@@ -4,10 +4,10 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/templates"
 )
@@ -63,7 +63,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if pe.message != "" {
 		msg = pe.message
 	}
-	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+	if urls.IsAPI(c.Request().URL.Path) {
 		// Also for requests refused before routing, which apiCORS never sees.
 		c.Response().Header().Set("Access-Control-Allow-Origin", "*")
 		_ = c.JSON(pe.status, map[string]any{"error": map[string]any{"status": pe.status, "message": msg, "lang": lang}})
@@ -83,10 +83,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 
 // errorLang is the path's language when it has one, else the reader's.
 func (s *Server) errorLang(c echo.Context) string {
-	path := strings.TrimPrefix(c.Request().URL.Path, "/api")
-	first, _, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
-	if locales.Has(first) {
-		return first
+	if l := urls.PathLang(c.Request().URL.Path); locales.Has(l) {
+		return l
 	}
 	return s.readerLang(c)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/position"
 	"github.com/mtgrules/site/internal/simview"
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/rules/engine"
 	"github.com/mtgrules/site/templates"
 )
@@ -20,23 +21,18 @@ const MaxMoves = simview.MaxMoves
 
 func (s *Server) view(lang string) simview.View { return simview.View{Cat: s.Catalog, Lang: lang} }
 
-func exampleHref(lang, slug string, step int) string { return templates.ExampleHref(lang, slug, step) }
-
-// playHref is the sandbox address for a list of move codes.
-func playHref(lang, slug string, codes []string) string { return templates.PlayHref(lang, slug, codes) }
-
 func (s *Server) exampleList(c echo.Context) error {
 	lang, err := s.lang(c)
 	if err != nil {
 		return err
 	}
-	p := s.page(c, lang, s.Catalog.T(lang, "ExamplesHeading"), s.Catalog.T(lang, "ExamplesLead"), samePath("/examples"))
-	page := templates.ExampleList{Page: p, Builder: templates.Link{Href: templates.BuilderHref(lang, ""), Label: s.Catalog.T(lang, "BuildLink")}}
+	p := s.page(c, lang, s.Catalog.T(lang, "ExamplesHeading"), s.Catalog.T(lang, "ExamplesLead"), everyLang(urls.Examples))
+	page := templates.ExampleList{Page: p, Builder: templates.Link{Href: urls.Builder(lang, ""), Label: s.Catalog.T(lang, "BuildLink")}}
 	ln := s.Library.Linkers[lang]
 	for _, ex := range s.Examples.List {
 		n := len(ex.Snapshots)
 		page.Items = append(page.Items, templates.ExampleItem{
-			Href: exampleHref(lang, ex.Slug, 1), Title: ex.Title.In(lang),
+			Href: urls.Example(lang, ex.Slug, 1), Title: ex.Title.In(lang),
 			Summary: ln.Segments(ex.Summary.In(lang), ""),
 			Steps:   s.Catalog.Format(lang, "SimStepCount", n, map[string]any{"Count": n}),
 		})
@@ -53,7 +49,7 @@ func (s *Server) example(c echo.Context) (string, *examples.Example, error) {
 	ex, ok := s.Examples.Get(c.Param("slug"))
 	if !ok {
 		pe := errStatus(http.StatusNotFound, "ErrExampleNotFound")
-		pe.suggestions = []templates.Link{{Href: "/" + lang + "/examples", Label: s.Catalog.T(lang, "ExamplesHeading")}}
+		pe.suggestions = []templates.Link{{Href: urls.Examples(lang), Label: s.Catalog.T(lang, "ExamplesHeading")}}
 		return "", nil, pe
 	}
 	return lang, ex, nil
@@ -75,12 +71,12 @@ func (s *Server) exampleStep(c echo.Context) error {
 		narration = ex.Steps[step-2].Narration.In(lang)
 	}
 	page.Page = s.page(c, lang, page.Title+" · "+strconv.Itoa(step), describe(narration, 2), func(l string) (string, bool) {
-		return exampleHref(l, ex.Slug, step), true
+		return urls.Example(l, ex.Slug, step), true
 	})
 	page.Page.OGType = "article"
 	page.Page.Breadcrumb = []templates.Link{
-		{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")},
-		{Href: "/" + lang + "/examples", Label: s.Catalog.T(lang, "ExamplesHeading")},
+		{Href: urls.Home(lang), Label: s.Catalog.T(lang, "HomeTitle")},
+		{Href: urls.Examples(lang), Label: s.Catalog.T(lang, "ExamplesHeading")},
 	}
 	return s.render(c, http.StatusOK, templates.ExampleStep(page))
 }
@@ -98,7 +94,7 @@ func stepParam(c echo.Context, lang string, ex *examples.Example) (int, error) {
 	}
 	if step < 1 || step > len(ex.Snapshots) {
 		pe := errStatus(http.StatusNotFound, "ErrStepRange")
-		pe.suggestions = []templates.Link{{Href: exampleHref(lang, ex.Slug, 1), Label: ex.Title.In(lang)}}
+		pe.suggestions = []templates.Link{{Href: urls.Example(lang, ex.Slug, 1), Label: ex.Title.In(lang)}}
 		return 0, pe
 	}
 	return step, nil
@@ -114,7 +110,7 @@ func (s *Server) play(c echo.Context) error {
 	if err != nil {
 		return moveError(err)
 	}
-	return s.renderPlay(c, lang, page, func(l string) string { return playHref(l, ex.Slug, codes) })
+	return s.renderPlay(c, lang, page, func(l string) string { return urls.Play(l, ex.Slug, codes) })
 }
 
 // renderPlay finishes a sandbox page: layout, the position's own address
@@ -161,11 +157,11 @@ func (s *Server) playNew(c echo.Context) error {
 		}
 		if probs.None() && q.Has("go") {
 			c.Response().Header().Set("Cache-Control", "no-store")
-			return c.Redirect(http.StatusSeeOther, templates.CustomHref(lang, setup, nil))
+			return c.Redirect(http.StatusSeeOther, urls.Custom(lang, setup, nil))
 		}
 		preview := ""
 		if probs.None() {
-			preview = templates.CustomHref(lang, setup, nil)
+			preview = urls.Custom(lang, setup, nil)
 		} else if q.Has("go") {
 			status = http.StatusBadRequest
 		}
@@ -180,10 +176,10 @@ func (s *Server) playNew(c echo.Context) error {
 	default:
 		page = v.BuilderPage(v.BuilderValues(position.Default(), s.pool), s.pool, simview.Problems{}, "")
 	}
-	page.Page = s.page(c, lang, page.Heading, page.Lead, func(l string) (string, bool) { return templates.BuilderHref(l, setup), true })
+	page.Page = s.page(c, lang, page.Heading, page.Lead, func(l string) (string, bool) { return urls.Builder(l, setup), true })
 	page.Page.Breadcrumb = []templates.Link{
-		{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")},
-		{Href: "/" + lang + "/examples", Label: s.Catalog.T(lang, "ExamplesHeading")},
+		{Href: urls.Home(lang), Label: s.Catalog.T(lang, "HomeTitle")},
+		{Href: urls.Examples(lang), Label: s.Catalog.T(lang, "ExamplesHeading")},
 	}
 	c.Response().Header().Set("X-Robots-Tag", "noindex")
 	if status == http.StatusOK {
@@ -203,7 +199,7 @@ func (s *Server) decodePosition(lang, raw string) (engine.Setup, error) {
 	if err != nil {
 		pe := errStatus(http.StatusBadRequest, "PosErrSyntaxAll")
 		pe.message = v.SetupError(err)
-		pe.suggestions = []templates.Link{{Href: templates.BuilderHref(lang, ""), Label: s.Catalog.T(lang, "BuildLink")}}
+		pe.suggestions = []templates.Link{{Href: urls.Builder(lang, ""), Label: s.Catalog.T(lang, "BuildLink")}}
 		return st, pe
 	}
 	return st, nil
@@ -219,7 +215,7 @@ func (s *Server) playCustom(c echo.Context) error {
 	}
 	raw := c.QueryParam("s")
 	if raw == "" {
-		return c.Redirect(http.StatusFound, templates.BuilderHref(lang, ""))
+		return c.Redirect(http.StatusFound, urls.Builder(lang, ""))
 	}
 	st, err := s.decodePosition(lang, raw)
 	if err != nil {
@@ -228,7 +224,7 @@ func (s *Server) playCustom(c echo.Context) error {
 	codes := c.QueryParams()["m"]
 	canon, err := position.Encode(st)
 	if err == nil && canon != raw {
-		return c.Redirect(http.StatusMovedPermanently, templates.CustomHref(lang, canon, codes))
+		return c.Redirect(http.StatusMovedPermanently, urls.Custom(lang, canon, codes))
 	}
 	start, err := st.Build(s.pool.Cards())
 	if err != nil {
@@ -238,7 +234,7 @@ func (s *Server) playCustom(c echo.Context) error {
 	if err != nil {
 		return moveError(err)
 	}
-	return s.renderPlay(c, lang, page, func(l string) string { return templates.CustomHref(l, raw, codes) })
+	return s.renderPlay(c, lang, page, func(l string) string { return urls.Custom(l, raw, codes) })
 }
 
 // examplesCiting links the examples whose events cite num (or a subrule
@@ -264,7 +260,7 @@ func (s *Server) citingLinks(lang, num string) []templates.Link {
 			label += " · " + strings.TrimSpace(s.Catalog.Format(lang, "ExampleStepOf", len(c.Example.Snapshots),
 				map[string]any{"Step": c.Index + 1, "Count": len(c.Example.Snapshots)}))
 		}
-		out = append(out, templates.Link{Href: exampleHref(lang, c.Example.Slug, c.Index+1), Label: label})
+		out = append(out, templates.Link{Href: urls.Example(lang, c.Example.Slug, c.Index+1), Label: label})
 	}
 	return out
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/moves"
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules/engine"
 )
@@ -191,11 +192,11 @@ func TestPlaySandbox(t *testing.T) {
 		}
 		state = next
 	}
-	r = get(t, playHref("en", ex.Slug, codes))
+	r = get(t, urls.Play("en", ex.Slug, codes))
 	if r.status != http.StatusOK {
 		t.Fatalf("after %v: %d", codes, r.status)
 	}
-	mustContain(t, "after moves", r.body, `href="`+html.EscapeString(playHref("en", ex.Slug, codes[:len(codes)-1]))+`">Undo the last move`)
+	mustContain(t, "after moves", r.body, `href="`+html.EscapeString(urls.Play("en", ex.Slug, codes[:len(codes)-1]))+`">Undo the last move`)
 	if state.Priority >= 0 {
 		mustContain(t, "priority", r.body, `<p class="priority"><strong>`+state.Players[state.Priority].Name)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
 )
@@ -58,8 +59,8 @@ type atomLink struct {
 
 // feedID is a permanent Atom ID for a name, independent of the host the
 // site is served from: a name-based (SHA-1, version 5) UUID URN.
-func feedID(name string) string {
-	sum := sha1.Sum([]byte("rules-explained:" + name))
+func feedID(parts ...string) string {
+	sum := sha1.Sum([]byte("rules-explained:" + strings.Join(parts, "/")))
 	sum[6] = sum[6]&0x0f | 0x50
 	sum[8] = sum[8]&0x3f | 0x80
 	h := hex.EncodeToString(sum[:16])
@@ -73,14 +74,14 @@ func feedID(name string) string {
 func (s *Server) changesFeed(lang, base string) atomFeed {
 	t := func(id string) string { return s.Catalog.T(lang, id) }
 	f := atomFeed{
-		NS: atomNS, Lang: lang, ID: feedID(lang + "/changes"),
+		NS: atomNS, Lang: lang, ID: feedID(lang, "changes"),
 		Title:    atomText{Body: t("ChangesHeading") + " · " + t("SiteName")},
 		Subtitle: atomText{Body: t("FeedSubtitle")},
 		Updated:  time.Unix(0, 0).UTC().Format(time.RFC3339),
 		Author:   atomPerson{Name: t("SiteName")},
 		Links: []atomLink{
-			{Rel: "self", Type: "application/atom+xml", Href: base + "/" + lang + "/changes.atom"},
-			{Rel: "alternate", Type: "text/html", Href: base + "/" + lang + "/changes"},
+			{Rel: "self", Type: "application/atom+xml", Href: base + urls.Feed(lang)},
+			{Rel: "alternate", Type: "text/html", Href: base + urls.Changes(lang, "", "", "")},
 		},
 	}
 	eds := s.Library.Editions[lang]
@@ -92,7 +93,7 @@ func (s *Server) changesFeed(lang, base string) atomFeed {
 			f.Updated = to.Date.Format(time.RFC3339)
 		}
 		e := atomEntry{
-			ID: feedID(lang + "/" + to.Edition()), Title: atomText{Body: s.eds.labels[to]}, Updated: to.Date.Format(time.RFC3339),
+			ID: feedID(lang, to.Edition()), Title: atomText{Body: s.eds.labels[to]}, Updated: to.Date.Format(time.RFC3339),
 		}
 		var from *rules.Book
 		if i+1 < len(eds) {
@@ -100,14 +101,14 @@ func (s *Server) changesFeed(lang, base string) atomFeed {
 		}
 		if from == nil {
 			e.Summary = atomText{Body: t("FeedFirst")}
-			e.Links = []atomLink{{Rel: "alternate", Type: "text/html", Href: base + "/" + lang + "/changes?to=" + to.Edition()}}
+			e.Links = []atomLink{{Rel: "alternate", Type: "text/html", Href: base + urls.Changes(lang, "", to.Edition(), "")}}
 			e.Content = atomText{Type: "html", Body: "<p>" + html.EscapeString(e.Summary.Body) + "</p>"}
 			f.Entries = append(f.Entries, e)
 			continue
 		}
 		cmp := s.comparisonView(lang, from, to, "")
 		e.Summary = atomText{Body: cmp.Summary}
-		e.Links = []atomLink{{Rel: "alternate", Type: "text/html", Href: base + "/" + lang + "/changes?from=" + from.Edition() + "&to=" + to.Edition()}}
+		e.Links = []atomLink{{Rel: "alternate", Type: "text/html", Href: base + urls.Changes(lang, from.Edition(), to.Edition(), "")}}
 		var b strings.Builder
 		b.WriteString("<p>" + html.EscapeString(cmp.Summary) + "</p>")
 		for _, part := range []struct {

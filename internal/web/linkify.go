@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/mtgrules/site/internal/refs"
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
 )
@@ -42,7 +43,7 @@ func linkifyInput(text, format string) (string, refs.Format, error) {
 // reader of a forum post lands in their own language.
 func (s *Server) shortHref(c echo.Context) func(refs.Ref) string {
 	base := s.baseURL(c)
-	return func(r refs.Ref) string { return base + "/r/" + r.Number }
+	return func(r refs.Ref) string { return base + urls.Short(r.Number) }
 }
 
 func (s *Server) linkify(c echo.Context) error {
@@ -50,7 +51,7 @@ func (s *Server) linkify(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := s.page(c, lang, s.Catalog.T(lang, "LinkifyHeading"), s.Catalog.T(lang, "LinkifyLead"), samePath("/linkify"))
+	p := s.page(c, lang, s.Catalog.T(lang, "LinkifyHeading"), s.Catalog.T(lang, "LinkifyLead"), everyLang(urls.Linkify))
 	page := templates.LinkifyPage{Page: p}
 	chosen := refs.BBCode
 	if c.Request().Method == http.MethodPost {
@@ -151,7 +152,7 @@ func (s *Server) oldShortLink(c echo.Context) error {
 		return errStatus(http.StatusNotFound, "ErrOldNumberUnknown")
 	}
 	setShortLinkHeaders(c)
-	return c.Redirect(http.StatusFound, "/"+lang+"/rules/"+num+"?was2008="+old)
+	return c.Redirect(http.StatusFound, urls.RuleWas2008(lang, num, old))
 }
 
 // today maps a 2008 number to the nearest rule that exists in lang's book.

@@ -9,9 +9,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules"
-	"github.com/mtgrules/site/templates"
 )
 
 // shortLink answers /r/{ref}: a redirect to the rule in the reader's
@@ -27,7 +27,7 @@ func (s *Server) shortLink(c echo.Context) error {
 		return s.ruleNotFound(lang, num)
 	}
 	setShortLinkHeaders(c)
-	return c.Redirect(http.StatusFound, "/"+lang+"/rules/"+num)
+	return c.Redirect(http.StatusFound, urls.Rule(lang, num))
 }
 
 // shortLinkLang picks a short link's language: ?lang=, then the cookie,
@@ -59,16 +59,15 @@ func (s *Server) oembed(c echo.Context) error {
 	if err != nil || u.Path == "" {
 		return errStatus(http.StatusNotFound, "ErrOEmbedURL")
 	}
-	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
-	if len(parts) != 3 || !locales.Has(parts[0]) {
+	lang, kind, key := urls.ParsePage(u.Path)
+	if !locales.Has(lang) {
 		return errStatus(http.StatusNotFound, "ErrOEmbedURL")
 	}
-	lang := parts[0]
 	var title, text string
 	cardLang := lang // the language of the quoted text
-	switch parts[1] {
-	case "rules":
-		num, ok := rules.NormalizeRef(parts[2])
+	switch kind {
+	case urls.RulePage:
+		num, ok := rules.NormalizeRef(key)
 		if !ok {
 			return errStatus(http.StatusNotFound, "ErrOEmbedURL")
 		}
@@ -77,8 +76,8 @@ func (s *Server) oembed(c echo.Context) error {
 			return errStatus(http.StatusNotFound, "ErrOEmbedURL")
 		}
 		title, text, cardLang = ruleTitle(r), describe(r.Text, r.Level()), textLang
-	case "glossary":
-		slug, _ := url.PathUnescape(parts[2])
+	case urls.TermPage:
+		slug, _ := url.PathUnescape(key)
 		t, ok := s.book(lang).Term(slug)
 		if !ok {
 			return errStatus(http.StatusNotFound, "ErrOEmbedURL")
@@ -94,14 +93,9 @@ func (s *Server) oembed(c echo.Context) error {
 	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
 	return c.JSON(http.StatusOK, map[string]any{
 		"version": "1.0", "type": "rich", "title": title, "html": card,
-		"provider_name": s.Catalog.T(lang, "SiteName"), "provider_url": base + "/",
+		"provider_name": s.Catalog.T(lang, "SiteName"), "provider_url": base + urls.RouteRoot,
 		"width": oembedWidth, "height": oembedHeight, "cache_age": 3600,
 	})
-}
-
-// oembedURL is a page's oEmbed discovery link.
-func oembedURL(base, canonical string) string {
-	return base + "/oembed?format=json&url=" + url.QueryEscape(canonical)
 }
 
 type sitemapURL struct {
@@ -137,17 +131,14 @@ func (s *Server) sitemap(c echo.Context) error {
 			set.URLs = append(set.URLs, sitemapURL{Loc: l.Href, Links: links})
 		}
 	}
-	add(samePath("/"))
-	add(samePath("/rules"))
-	add(samePath("/glossary"))
-	add(samePath("/examples"))
-	add(samePath("/linkify"))
-	add(samePath("/api"))
+	for _, path := range []urls.PathFunc{urls.Home, urls.Contents, urls.Glossary, urls.Examples, urls.Linkify, urls.APIDoc} {
+		add(everyLang(path))
+	}
 	if s.Examples != nil {
 		for _, ex := range s.Examples.List {
 			for i := range ex.Snapshots {
 				slug, step := ex.Slug, i+1
-				add(func(l string) (string, bool) { return exampleHref(l, slug, step), true })
+				add(func(l string) (string, bool) { return urls.Example(l, slug, step), true })
 			}
 		}
 	}
@@ -161,13 +152,13 @@ func (s *Server) sitemap(c echo.Context) error {
 			num := r.Number
 			add(func(l string) (string, bool) {
 				_, ok := s.book(l).Rule(num)
-				return "/" + l + "/rules/" + num, ok
+				return urls.Rule(l, num), ok
 			})
 		}
 	}
 	for _, l := range locales.Languages {
 		for _, t := range s.book(l).Glossary {
-			set.URLs = append(set.URLs, sitemapURL{Loc: base + templates.TermHref(l, t.Slug)})
+			set.URLs = append(set.URLs, sitemapURL{Loc: base + urls.Term(l, t.Slug)})
 		}
 	}
 	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
@@ -181,5 +172,5 @@ func (s *Server) sitemap(c echo.Context) error {
 
 func (s *Server) robots(c echo.Context) error {
 	c.Response().Header().Set("Cache-Control", "public, max-age=86400")
-	return c.String(http.StatusOK, "User-agent: *\nDisallow: /api/\nDisallow: /r/\nSitemap: "+s.baseURL(c)+"/sitemap.xml\n")
+	return c.String(http.StatusOK, urls.Robots(s.baseURL(c)+urls.Sitemap()))
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"encoding/xml"
+	"github.com/mtgrules/site/internal/urls"
 	"net/http"
 	"net/url"
 	"strings"
@@ -124,7 +125,7 @@ func TestSitemapIsValidWithAlternates(t *testing.T) {
 		t.Errorf("/ja/rules/117.3a has %d alternates, want 3", n)
 	}
 	ex := testExamples(t).List[0]
-	for _, path := range []string{"/de/examples", "/en/linkify", exampleHref("ja", ex.Slug, len(ex.Snapshots))} {
+	for _, path := range []string{"/de/examples", "/en/linkify", urls.Example("ja", ex.Slug, len(ex.Snapshots))} {
 		if n := locs[srv.URL+path]; n != 3 {
 			t.Errorf("%s has %d alternates, want 3", path, n)
 		}

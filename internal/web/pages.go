@@ -15,6 +15,7 @@ import (
 
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/richtext"
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
@@ -27,9 +28,9 @@ var langNames = map[string]string{"en": "English", "de": "Deutsch", "ja": "æ—¥æœ
 // whether that language has it.
 type pathFunc func(lang string) (string, bool)
 
-// samePath is a pathFunc for pages every language has.
-func samePath(suffix string) pathFunc {
-	return func(l string) (string, bool) { return "/" + l + suffix, true }
+// everyLang is a pathFunc for pages every language has.
+func everyLang(path urls.PathFunc) pathFunc {
+	return func(l string) (string, bool) { return path(l), true }
 }
 
 // page builds the layout model: canonical and hreflang links, switcher.
@@ -43,7 +44,7 @@ func (s *Server) page(c echo.Context, lang, title, desc string, pathFor pathFunc
 		Static:      s.Assets.URL,
 	}
 	if pathFor == nil {
-		pathFor = samePath("/")
+		pathFor = everyLang(urls.Home)
 	}
 	cmp := c.QueryParam("compare")
 	for _, l := range locales.Languages {
@@ -54,14 +55,14 @@ func (s *Server) page(c echo.Context, lang, title, desc string, pathFor pathFunc
 				p.Canonical = base + path
 			}
 		} else if path == "" {
-			path = "/" + l + "/"
+			path = urls.Home(l)
 		}
 		// The switcher keeps a comparison, unless it would compare a language with itself.
 		if ok && cmp != l && locales.Has(cmp) {
-			path += querySep(path) + "compare=" + cmp
+			path = urls.WithCompare(path, cmp)
 		}
 		if l != lang {
-			path += querySep(path) + "lang=" + l // a choice: remembered, see chooseLang
+			path = urls.WithLang(path, l) // a choice: remembered, see chooseLang
 		}
 		p.Switcher = append(p.Switcher, templates.Link{Href: path, Label: langNames[l], Lang: l, Current: l == lang})
 	}
@@ -69,14 +70,6 @@ func (s *Server) page(c echo.Context, lang, title, desc string, pathFor pathFunc
 		p.Alternates = append(p.Alternates, templates.Alternate{Hreflang: "x-default", Href: p.Alternates[0].Href})
 	}
 	return p
-}
-
-// querySep is "?" for a path without a query, else "&".
-func querySep(path string) string {
-	if strings.Contains(path, "?") {
-		return "&"
-	}
-	return "?"
 }
 
 // baseURL is the origin of absolute links: the configured public one, or
@@ -109,17 +102,14 @@ func (s *Server) chooseLang(next echo.HandlerFunc) echo.HandlerFunc {
 		r := c.Request()
 		q := r.URL.Query()
 		lang := q.Get("lang")
-		if !q.Has("lang") || strings.HasPrefix(r.URL.Path, "/r/") || strings.HasPrefix(r.URL.Path, "/api/") {
+		if !q.Has("lang") || urls.IsShort(r.URL.Path) || urls.IsAPI(r.URL.Path) {
 			return next(c)
 		}
 		if locales.Has(lang) {
 			c.SetCookie(&http.Cookie{Name: LangCookie, Value: lang, Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode})
 		}
 		q.Del("lang")
-		target := r.URL.EscapedPath()
-		if len(q) > 0 {
-			target += "?" + q.Encode()
-		}
+		target := urls.WithQuery(r.URL.EscapedPath(), q.Encode())
 		c.Response().Header().Set("Cache-Control", "no-store")
 		return c.Redirect(http.StatusSeeOther, target)
 	}
@@ -133,14 +123,14 @@ func (s *Server) home(c echo.Context) error {
 		return err
 	}
 	b := s.book(lang)
-	p := s.page(c, lang, s.Catalog.T(lang, "HomeTitle"), s.Catalog.T(lang, "HomeLead"), samePath("/"))
+	p := s.page(c, lang, s.Catalog.T(lang, "HomeTitle"), s.Catalog.T(lang, "HomeLead"), everyLang(urls.Home))
 	page := templates.HomePage{Page: p, BookTitle: b.Title, Effective: b.Effective, Intro: b.Intro, Sections: tocSections(lang, b)}
 	if s.Examples != nil {
 		for _, ex := range s.Examples.List[:min(homeExamples, len(s.Examples.List))] {
-			page.Examples = append(page.Examples, templates.Link{Href: exampleHref(lang, ex.Slug, 1), Label: ex.Title.In(lang)})
+			page.Examples = append(page.Examples, templates.Link{Href: urls.Example(lang, ex.Slug, 1), Label: ex.Title.In(lang)})
 		}
 		n := len(s.Examples.List)
-		page.AllExamples = templates.Link{Href: "/" + lang + "/examples", Label: s.Catalog.Format(lang, "HomeAllExamples", n, map[string]any{"Count": n})}
+		page.AllExamples = templates.Link{Href: urls.Examples(lang), Label: s.Catalog.Format(lang, "HomeAllExamples", n, map[string]any{"Count": n})}
 	}
 	return s.render(c, http.StatusOK, templates.Home(page))
 }
@@ -153,8 +143,8 @@ func (s *Server) contents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := s.page(c, lang, s.Catalog.T(lang, "ContentsHeading"), "", samePath("/rules"))
-	p.Breadcrumb = []templates.Link{{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")}}
+	p := s.page(c, lang, s.Catalog.T(lang, "ContentsHeading"), "", everyLang(urls.Contents))
+	p.Breadcrumb = []templates.Link{{Href: urls.Home(lang), Label: s.Catalog.T(lang, "HomeTitle")}}
 	return s.render(c, http.StatusOK, templates.Contents(templates.ContentsPage{Page: p, Sections: tocSections(lang, s.book(lang))}))
 }
 
@@ -163,7 +153,7 @@ func tocSections(lang string, b *rules.Book) []templates.TOCSection {
 	for _, sec := range b.Sections {
 		ts := templates.TOCSection{Number: sec.Number, Title: sec.Title}
 		for _, r := range sec.Rules {
-			ts.Rules = append(ts.Rules, templates.Link{Href: templates.RuleHref(lang, r.Number), Label: r.Number + ". " + r.Text})
+			ts.Rules = append(ts.Rules, templates.Link{Href: urls.Rule(lang, r.Number), Label: r.Number + ". " + r.Text})
 		}
 		out = append(out, ts)
 	}
@@ -185,11 +175,7 @@ func (s *Server) rule(c echo.Context) error {
 		return s.ruleNotFound(lang, raw)
 	}
 	if num != raw {
-		target := "/" + lang + "/rules/" + num
-		if q := c.Request().URL.RawQuery; q != "" {
-			target += "?" + q
-		}
-		return c.Redirect(http.StatusMovedPermanently, target)
+		return c.Redirect(http.StatusMovedPermanently, urls.WithQuery(urls.Rule(lang, num), c.Request().URL.RawQuery))
 	}
 	b, err := s.requestedEdition(c, lang)
 	if err != nil {
@@ -225,7 +211,7 @@ func (s *Server) rule(c echo.Context) error {
 	if hasRoot {
 		root = own // the heading in the page's language where it has one
 	}
-	eq := s.editionQuery(lang, b)
+	ed := s.edition(lang, b)
 	// Alternates are the languages that have this rule in this edition.
 	p := s.page(c, lang, ruleTitle(target), describe(target.Text, target.Level()), func(l string) (string, bool) {
 		lb, has := s.book(l), true
@@ -233,37 +219,37 @@ func (s *Server) rule(c echo.Context) error {
 			lb, has = s.Library.Edition(l, b.Edition())
 		}
 		if !has {
-			return "/" + l + "/rules/" + num, false
+			return urls.Rule(l, num), false
 		}
 		_, has = lb.Rule(num)
-		return "/" + l + "/rules/" + num + s.editionQuery(l, lb), has
+		return urls.RuleIn(l, num, s.edition(l, lb)), has
 	})
 	if fellBack {
 		// The page to index: the same subtree under its own number when
 		// the language has the rule it belongs to, else the English page.
 		if hasRoot {
-			p.Canonical = s.baseURL(c) + "/" + lang + "/rules/" + root.Number
+			p.Canonical = s.baseURL(c) + urls.Rule(lang, root.Number)
 		} else {
-			p.Canonical = s.baseURL(c) + "/" + refLang + "/rules/" + num
+			p.Canonical = s.baseURL(c) + urls.Rule(refLang, num)
 		}
 	}
-	p.Breadcrumb = s.ruleCrumbs(lang, b, root, eq)
-	p.OGType, p.OEmbed = "article", oembedURL(s.baseURL(c), p.Canonical)
+	p.Breadcrumb = s.ruleCrumbs(lang, b, root, ed)
+	p.OGType, p.OEmbed = "article", s.baseURL(c)+urls.OEmbed(p.Canonical)
 	page := templates.RulePage{Page: p, Number: num, Heading: ruleHeading(root), Compare: cmp, Edition: s.eds.labels[b]}
 	page.Notice = s.renumberedNotice(c, lang, num)
 	if fellBack {
 		page.Notice = strings.TrimSpace(page.Notice + " " + s.Catalog.T(lang, "FallbackNotice"))
 	}
 	if !current {
-		page.Current = &templates.Link{Href: "/" + lang + "/rules/" + num, Label: s.Catalog.T(lang, "EditionCurrentLink")}
+		page.Current = &templates.Link{Href: urls.Rule(lang, num), Label: s.Catalog.T(lang, "EditionCurrentLink")}
 	}
 	if len(s.Library.Editions[lang]) > 1 {
-		page.History = &templates.Link{Href: "/" + lang + "/changes?rule=" + root.Number, Label: s.Catalog.T(lang, "RuleHistory")}
+		page.History = &templates.Link{Href: urls.Changes(lang, "", "", root.Number), Label: s.Catalog.T(lang, "RuleHistory")}
 	}
 	page.Paras = s.subtree(lang, cmp, b, ref, root.Number, num)
 	if root.Level() == 0 && len(page.Paras) > giantRule {
 		// 702 alone is half a megabyte: list its parts, each on its page.
-		page.Paras, page.Parts = nil, s.parts(lang, b, ref, root.Number, eq)
+		page.Paras, page.Parts = nil, s.parts(lang, b, ref, root.Number, ed)
 	}
 	if current {
 		page.Examples = s.examplesCiting(lang, root.Number)
@@ -273,19 +259,19 @@ func (s *Server) rule(c echo.Context) error {
 		nav = ref
 	}
 	if prev := nav.Prev(root); prev != nil {
-		page.Prev = &templates.Link{Href: "/" + lang + "/rules/" + prev.Number + eq, Label: ruleHeading(prev)}
+		page.Prev = &templates.Link{Href: urls.RuleIn(lang, prev.Number, ed), Label: ruleHeading(prev)}
 	}
 	if next := nav.Next(root); next != nil {
-		page.Next = &templates.Link{Href: "/" + lang + "/rules/" + next.Number + eq, Label: ruleHeading(next)}
+		page.Next = &templates.Link{Href: urls.RuleIn(lang, next.Number, ed), Label: ruleHeading(next)}
 	}
 	for _, l := range locales.Languages {
 		switch {
 		case l == lang || !current:
 		case l == cmp:
-			page.CompareWith = append(page.CompareWith, templates.Link{Href: "/" + lang + "/rules/" + num, Label: s.Catalog.T(lang, "CompareOff")})
+			page.CompareWith = append(page.CompareWith, templates.Link{Href: urls.Rule(lang, num), Label: s.Catalog.T(lang, "CompareOff")})
 		default:
 			page.CompareWith = append(page.CompareWith, templates.Link{
-				Href: "/" + lang + "/rules/" + num + "?compare=" + l, Lang: l,
+				Href: urls.RuleCompared(lang, num, l), Lang: l,
 				Label: s.Catalog.T(lang, "CompareWith") + " " + langNames[l],
 			})
 		}
@@ -298,11 +284,11 @@ func (s *Server) ruleNotFound(lang, num string) error {
 	b := s.book(lang)
 	if n, ok := rules.NormalizeRef(num); ok {
 		for _, r := range b.Nearest(n, 5) {
-			pe.suggestions = append(pe.suggestions, templates.Link{Href: templates.RuleHref(lang, r.Number), Label: ruleTitle(r)})
+			pe.suggestions = append(pe.suggestions, templates.Link{Href: urls.Rule(lang, r.Number), Label: ruleTitle(r)})
 		}
 	}
 	if len(pe.suggestions) == 0 {
-		pe.suggestions = []templates.Link{{Href: "/" + lang + "/rules", Label: s.Catalog.T(lang, "ContentsHeading")}}
+		pe.suggestions = []templates.Link{{Href: urls.Contents(lang), Label: s.Catalog.T(lang, "ContentsHeading")}}
 	}
 	return pe
 }
@@ -347,8 +333,8 @@ func shorten(text string, max int) string {
 
 // ruleCrumbs leads from the home page to r's parents in book b, a rule or
 // section b lacks named as in the book r is from. eq keeps the links in
-// b's edition.
-func (s *Server) ruleCrumbs(lang string, b *rules.Book, r *rules.Rule, eq string) []templates.Link {
+// b's edition, ed ("" for the current one).
+func (s *Server) ruleCrumbs(lang string, b *rules.Book, r *rules.Rule, ed string) []templates.Link {
 	sec := r.Section
 	for _, own := range b.Sections {
 		if own.Number == sec.Number {
@@ -356,14 +342,14 @@ func (s *Server) ruleCrumbs(lang string, b *rules.Book, r *rules.Rule, eq string
 		}
 	}
 	crumbs := []templates.Link{
-		{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")},
-		{Href: "/" + lang + "/rules#s" + strconv.Itoa(sec.Number), Label: strconv.Itoa(sec.Number) + ". " + sec.Title},
+		{Href: urls.Home(lang), Label: s.Catalog.T(lang, "HomeTitle")},
+		{Href: urls.Section(lang, sec.Number), Label: strconv.Itoa(sec.Number) + ". " + sec.Title},
 	}
 	for _, a := range r.Ancestors() {
 		if own, ok := b.Rule(a.Number); ok {
 			a = own
 		}
-		crumbs = append(crumbs, templates.Link{Href: "/" + lang + "/rules/" + a.Number + eq, Label: ruleHeading(a)})
+		crumbs = append(crumbs, templates.Link{Href: urls.RuleIn(lang, a.Number, ed), Label: ruleHeading(a)})
 	}
 	return crumbs
 }
@@ -407,7 +393,7 @@ const giantRule = 60
 // parts lists the rules directly under the top-level rule root, each with
 // its heading ("702.19 Trample") and the start of what it says, linking
 // its own page. Rules only ref has are listed from ref, marked.
-func (s *Server) parts(lang string, b, ref *rules.Book, root, eq string) []templates.Part {
+func (s *Server) parts(lang string, b, ref *rules.Book, root, ed string) []templates.Part {
 	var out []templates.Part
 	for _, num := range children(b, ref, root) {
 		r, ok := b.Rule(num)
@@ -415,7 +401,7 @@ func (s *Server) parts(lang string, b, ref *rules.Book, root, eq string) []templ
 		if fallback {
 			r, _ = ref.Rule(num)
 		}
-		p := templates.Part{Href: templates.RuleHref(lang, num) + eq, Number: num, Lang: lang, Fallback: fallback}
+		p := templates.Part{Href: urls.RuleIn(lang, num, ed), Number: num, Lang: lang, Fallback: fallback}
 		if fallback {
 			p.Lang = refLang
 		}
@@ -496,11 +482,11 @@ func (s *Server) glossary(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := s.page(c, lang, s.Catalog.T(lang, "GlossaryHeading"), "", samePath("/glossary"))
-	p.Breadcrumb = []templates.Link{{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")}}
+	p := s.page(c, lang, s.Catalog.T(lang, "GlossaryHeading"), "", everyLang(urls.Glossary))
+	p.Breadcrumb = []templates.Link{{Href: urls.Home(lang), Label: s.Catalog.T(lang, "HomeTitle")}}
 	page := templates.GlossaryPage{Page: p}
 	for _, t := range s.book(lang).Glossary {
-		page.Terms = append(page.Terms, templates.Link{Href: templates.TermHref(lang, t.Slug), Label: t.Name})
+		page.Terms = append(page.Terms, templates.Link{Href: urls.Term(lang, t.Slug), Label: t.Name})
 	}
 	return s.render(c, http.StatusOK, templates.Glossary(page))
 }
@@ -517,16 +503,12 @@ func (s *Server) term(c echo.Context) error {
 	t, canonical, ok := s.Library.Term(lang, slug)
 	if !ok {
 		pe := errStatus(http.StatusNotFound, "ErrTermNotFound")
-		pe.suggestions = []templates.Link{{Href: "/" + lang + "/glossary", Label: s.Catalog.T(lang, "GlossaryHeading")}}
+		pe.suggestions = []templates.Link{{Href: urls.Glossary(lang), Label: s.Catalog.T(lang, "GlossaryHeading")}}
 		return pe
 	}
 	if !canonical {
 		// Another language's slug: this language's entry for the same term.
-		target := templates.TermHref(lang, t.Slug)
-		if q := c.Request().URL.RawQuery; q != "" {
-			target += "?" + q
-		}
-		return c.Redirect(http.StatusMovedPermanently, target)
+		return c.Redirect(http.StatusMovedPermanently, urls.WithQuery(urls.Term(lang, t.Slug), c.Request().URL.RawQuery))
 	}
 	cmp := c.QueryParam("compare")
 	if cmp != "" && !locales.Has(cmp) {
@@ -534,34 +516,33 @@ func (s *Server) term(c echo.Context) error {
 	}
 	p := s.page(c, lang, t.Name, describe(strings.Join(t.Definition, " "), 1), func(l string) (string, bool) {
 		if o, ok := s.counterpart(t, lang, l); ok {
-			return templates.TermHref(l, o.Slug), true
+			return urls.Term(l, o.Slug), true
 		}
-		return "/" + l + "/glossary", false
+		return urls.Glossary(l), false
 	})
 	p.Breadcrumb = []templates.Link{
-		{Href: "/" + lang + "/", Label: s.Catalog.T(lang, "HomeTitle")},
-		{Href: "/" + lang + "/glossary", Label: s.Catalog.T(lang, "GlossaryHeading")},
+		{Href: urls.Home(lang), Label: s.Catalog.T(lang, "HomeTitle")},
+		{Href: urls.Glossary(lang), Label: s.Catalog.T(lang, "GlossaryHeading")},
 	}
-	p.OGType, p.OEmbed = "article", oembedURL(s.baseURL(c), p.Canonical)
+	p.OGType, p.OEmbed = "article", s.baseURL(c)+urls.OEmbed(p.Canonical)
 	page := templates.TermPage{Page: p, Name: t.Name}
 	ln := s.Library.Linkers[lang]
 	for _, d := range t.Definition {
 		page.Definition = append(page.Definition, ln.Segments(d, t.Slug))
 	}
-	href := templates.TermHref(lang, t.Slug)
 	for _, l := range locales.Languages {
 		o, ok := s.counterpart(t, lang, l)
 		switch {
 		case l == lang || !ok:
 		case l == cmp:
-			page.CompareWith = append(page.CompareWith, templates.Link{Href: href, Label: s.Catalog.T(lang, "CompareOff")})
-			page.Other = &templates.TermText{Lang: l, Name: o.Name, Href: templates.TermHref(l, o.Slug)}
+			page.CompareWith = append(page.CompareWith, templates.Link{Href: urls.Term(lang, t.Slug), Label: s.Catalog.T(lang, "CompareOff")})
+			page.Other = &templates.TermText{Lang: l, Name: o.Name, Href: urls.Term(l, o.Slug)}
 			for _, d := range o.Definition {
 				page.Other.Definition = append(page.Other.Definition, s.Library.Linkers[l].Segments(d, o.Slug))
 			}
 		default:
 			page.CompareWith = append(page.CompareWith, templates.Link{
-				Href: href + "?compare=" + l, Lang: l,
+				Href: urls.TermCompared(lang, t.Slug, l), Lang: l,
 				Label: s.Catalog.T(lang, "CompareWith") + " " + langNames[l],
 			})
 		}

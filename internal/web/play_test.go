@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mtgrules/site/internal/moves"
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
 )
 
@@ -54,9 +55,9 @@ func TestNoInternalIDs(t *testing.T) {
 			}
 		}
 		for _, lang := range locales.Languages {
-			paths := []string{playHref(lang, ex.Slug, codes)}
+			paths := []string{urls.Play(lang, ex.Slug, codes)}
 			for step := 1; step <= len(ex.Snapshots); step++ {
-				paths = append(paths, exampleHref(lang, ex.Slug, step))
+				paths = append(paths, urls.Example(lang, ex.Slug, step))
 			}
 			for _, path := range paths {
 				r := get(t, path)

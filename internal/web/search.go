@@ -2,13 +2,13 @@ package web
 
 import (
 	"net/http"
-	"net/url"
 	"strconv"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/mtgrules/site/internal/search"
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
 )
@@ -75,12 +75,12 @@ func (s *Server) pastLastPage(r searchRequest, res *search.Result) error {
 	pe := errStatus(http.StatusNotFound, "ErrSearchPageRange")
 	if res.Pages == 0 {
 		pe.message = s.Catalog.Format(lang, "ErrSearchPageNone", 0, map[string]any{"Page": r.page})
-		pe.suggestions = []templates.Link{{Href: searchURL(lang, r.q, r.all, 1), Label: r.q}}
+		pe.suggestions = []templates.Link{{Href: urls.Search(lang, r.q, r.all, 1), Label: r.q}}
 		return pe
 	}
 	pe.message = s.Catalog.Format(lang, "ErrSearchPageRange", res.Pages, map[string]any{"Page": r.page, "Pages": res.Pages})
 	pe.suggestions = []templates.Link{{
-		Href:  searchURL(lang, r.q, r.all, res.Pages),
+		Href:  urls.Search(lang, r.q, r.all, res.Pages),
 		Label: s.Catalog.Format(lang, "SearchPageOf", 0, map[string]any{"Page": res.Pages, "Pages": res.Pages}),
 	}}
 	return pe
@@ -90,21 +90,9 @@ func (s *Server) pastLastPage(r searchRequest, res *search.Result) error {
 // the language it was found in.
 func hitHref(lang string, h search.Hit) string {
 	if h.Number != "" {
-		return templates.RuleHref(lang, h.Number)
+		return urls.Rule(lang, h.Number)
 	}
-	return templates.TermHref(h.Lang, h.Slug)
-}
-
-// searchURL is the results page for the same query with another page or scope.
-func searchURL(lang, q string, all bool, page int) string {
-	v := url.Values{"q": {q}}
-	if all {
-		v.Set("in", "all")
-	}
-	if page > 1 {
-		v.Set("page", strconv.Itoa(page))
-	}
-	return "/" + lang + "/search?" + v.Encode()
+	return urls.Term(h.Lang, h.Slug)
 }
 
 func (s *Server) searchPage(c echo.Context) error {
@@ -113,18 +101,18 @@ func (s *Server) searchPage(c echo.Context) error {
 		return err
 	}
 	if r.jumpTo != "" {
-		return c.Redirect(http.StatusSeeOther, "/"+r.lang+"/rules/"+r.jumpTo)
+		return c.Redirect(http.StatusSeeOther, urls.Rule(r.lang, r.jumpTo))
 	}
 	lang := r.lang
 	p := s.page(c, lang, s.Catalog.T(lang, "SearchHeading"), "", func(l string) (string, bool) {
-		return searchURL(l, r.q, r.all, 1), false
+		return urls.Search(l, r.q, r.all, 1), false
 	})
 	p.Query = r.q
 	page := templates.SearchPage{Page: p, Query: r.q, AllLangs: r.all}
 	if r.all {
-		page.AllLink = templates.Link{Href: searchURL(lang, r.q, false, 1), Label: s.Catalog.T(lang, "SearchInOne")}
+		page.AllLink = templates.Link{Href: urls.Search(lang, r.q, false, 1), Label: s.Catalog.T(lang, "SearchInOne")}
 	} else {
-		page.AllLink = templates.Link{Href: searchURL(lang, r.q, true, 1), Label: s.Catalog.T(lang, "SearchInAll")}
+		page.AllLink = templates.Link{Href: urls.Search(lang, r.q, true, 1), Label: s.Catalog.T(lang, "SearchInAll")}
 	}
 	if r.q != "" {
 		res, err := s.runSearch(c, r)
@@ -140,13 +128,13 @@ func (s *Server) searchPage(c echo.Context) error {
 			})
 		}
 		for _, sug := range res.Suggestions {
-			page.Suggestions = append(page.Suggestions, templates.Link{Href: searchURL(lang, sug, r.all, 1), Label: sug})
+			page.Suggestions = append(page.Suggestions, templates.Link{Href: urls.Search(lang, sug, r.all, 1), Label: sug})
 		}
 		if res.Page > 1 {
-			page.Prev = &templates.Link{Href: searchURL(lang, r.q, r.all, res.Page-1), Label: s.Catalog.T(lang, "SearchPrev")}
+			page.Prev = &templates.Link{Href: urls.Search(lang, r.q, r.all, res.Page-1), Label: s.Catalog.T(lang, "SearchPrev")}
 		}
 		if res.Page < res.Pages {
-			page.Next = &templates.Link{Href: searchURL(lang, r.q, r.all, res.Page+1), Label: s.Catalog.T(lang, "SearchNext")}
+			page.Next = &templates.Link{Href: urls.Search(lang, r.q, r.all, res.Page+1), Label: s.Catalog.T(lang, "SearchNext")}
 		}
 		if res.Pages > 1 {
 			page.PageInfo = s.Catalog.Format(lang, "SearchPageOf", 0, map[string]any{"Page": res.Page, "Pages": res.Pages})

@@ -17,6 +17,7 @@ import (
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/internal/simview"
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/static"
 	"github.com/mtgrules/site/templates"
@@ -91,42 +92,42 @@ func New(cfg Config) *echo.Echo {
 	e.Use(securityHeaders) // inside the cache: kept with each cached page
 	e.Use(s.chooseLang)
 
-	e.GET("/", s.root)
-	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
-	e.GET("/readyz", s.readyz)
-	e.GET("/static/:file", s.static)
-	e.GET("/r/:ref", s.shortLink)
-	e.GET("/r/2008/:ref", s.oldShortLink)
-	e.POST("/api/linkify", s.linkifyAPI, middleware.BodyLimit("64K"), s.limiter(limitLinkify))
-	e.GET("/oembed", s.oembed)
-	e.GET("/sitemap.xml", s.sitemap)
-	e.GET("/robots.txt", s.robots)
-	e.GET("/:lang", func(c echo.Context) error {
+	e.GET(urls.RouteRoot, s.root)
+	e.GET(urls.RouteHealth, func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
+	e.GET(urls.RouteReady, s.readyz)
+	e.GET(urls.RouteStatic, s.static)
+	e.GET(urls.RouteShort, s.shortLink)
+	e.GET(urls.RouteShort2008, s.oldShortLink)
+	e.POST(urls.RouteAPILinkify, s.linkifyAPI, middleware.BodyLimit("64K"), s.limiter(limitLinkify))
+	e.GET(urls.RouteOEmbed, s.oembed)
+	e.GET(urls.RouteSitemap, s.sitemap)
+	e.GET(urls.RouteRobots, s.robots)
+	e.GET(urls.RouteLang, func(c echo.Context) error {
 		if _, err := s.lang(c); err != nil {
 			return err
 		}
-		return c.Redirect(http.StatusMovedPermanently, "/"+c.Param("lang")+"/")
+		return c.Redirect(http.StatusMovedPermanently, urls.Home(c.Param("lang")))
 	})
-	e.GET("/:lang/", s.home)
-	e.GET("/:lang/rules", s.contents)
-	e.GET("/:lang/rules/", s.contents)
-	e.GET("/:lang/rules/:num", s.rule)
-	e.GET("/:lang/changes", s.changes)
-	e.GET("/:lang/glossary", s.glossary)
-	e.GET("/:lang/glossary/:slug", s.term)
+	e.GET(urls.RouteHome, s.home)
+	e.GET(urls.RouteContents, s.contents)
+	e.GET(urls.RouteContents2, s.contents)
+	e.GET(urls.RouteRule, s.rule)
+	e.GET(urls.RouteChanges, s.changes)
+	e.GET(urls.RouteGlossary, s.glossary)
+	e.GET(urls.RouteTerm, s.term)
 	searchLimit := s.limiter(limitSearch)
-	e.GET("/:lang/search", s.searchPage, searchLimit)
-	e.GET("/api/:lang/search", s.searchAPI, searchLimit)
+	e.GET(urls.RouteSearch, s.searchPage, searchLimit)
+	e.GET(urls.RouteAPISearch, s.searchAPI, searchLimit)
 	s.apiRoutes(e)
-	e.GET("/:lang/examples", s.exampleList)
-	e.GET("/:lang/examples/:slug", s.exampleStep)
+	e.GET(urls.RouteExamples, s.exampleList)
+	e.GET(urls.RouteExample, s.exampleStep)
 	sandboxLimit := s.limiter(limitSandbox)
-	e.GET("/:lang/play/new", s.playNew, sandboxLimit)
-	e.GET("/:lang/play/custom", s.playCustom, sandboxLimit)
-	e.GET("/:lang/play/:slug", s.play, sandboxLimit)
+	e.GET(urls.RouteBuilder, s.playNew, sandboxLimit)
+	e.GET(urls.RouteCustom, s.playCustom, sandboxLimit)
+	e.GET(urls.RoutePlay, s.play, sandboxLimit)
 	linkifyLimit := s.limiter(limitLinkify)
-	e.GET("/:lang/linkify", s.linkify, linkifyLimit)
-	e.POST("/:lang/linkify", s.linkify, middleware.BodyLimit("64K"), linkifyLimit)
+	e.GET(urls.RouteLinkify, s.linkify, linkifyLimit)
+	e.POST(urls.RouteLinkify, s.linkify, middleware.BodyLimit("64K"), linkifyLimit)
 	return e
 }
 
@@ -191,7 +192,7 @@ func (s *Server) root(c echo.Context) error {
 	h.Add("Vary", "Cookie")
 	h.Add("Vary", "Accept-Language")
 	h.Set("Cache-Control", "no-store")
-	return c.Redirect(http.StatusFound, "/"+s.readerLang(c)+"/")
+	return c.Redirect(http.StatusFound, urls.Home(s.readerLang(c)))
 }
 
 // readerLang is the language of a request with no language in its path.

@@ -10,9 +10,9 @@ import (
 	"github.com/labstack/echo/v4"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules"
-	"github.com/mtgrules/site/templates"
 )
 
 // maxSuggestions is how many completions /api/{lang}/suggest returns.
@@ -88,7 +88,7 @@ func buildLangSuggest(s *Server, lang string) *langSuggest {
 			key += "." // "117" and "117." both complete to rule 117
 		}
 		ls.numbers = append(ls.numbers, suggestEntry{key: key, rank: i, s: &suggestion{
-			Label: ruleHeading(r), Kind: "rule", Number: num, Lang: textLang, URL: templates.RuleHref(lang, num),
+			Label: ruleHeading(r), Kind: "rule", Number: num, Lang: textLang, URL: urls.Rule(lang, num),
 		}})
 	}
 	// Headings: the top-level rules' titles and the named rules ("702.19 Trample").
@@ -103,13 +103,13 @@ func buildLangSuggest(s *Server, lang string) *langSuggest {
 	}
 	for i, r := range b.Rules() {
 		if r.Level() == 0 || r.Level() == 1 && r.Heading() == r.Text {
-			add(&suggestion{Label: r.Text, Kind: "heading", Detail: r.Number, Number: r.Number, Lang: lang, URL: templates.RuleHref(lang, r.Number)}, i)
+			add(&suggestion{Label: r.Text, Kind: "heading", Detail: r.Number, Number: r.Number, Lang: lang, URL: urls.Rule(lang, r.Number)}, i)
 		}
 	}
 	glossary := s.Catalog.T(lang, "GlossaryHeading")
 	for i, t := range b.Glossary {
 		// Terms before headings of the same name: the entry explains it.
-		add(&suggestion{Label: t.Name, Kind: "term", Detail: glossary, Lang: lang, URL: templates.TermHref(lang, t.Slug)}, i-len(b.Glossary))
+		add(&suggestion{Label: t.Name, Kind: "term", Detail: glossary, Lang: lang, URL: urls.Term(lang, t.Slug)}, i-len(b.Glossary))
 	}
 	for _, list := range [][]suggestEntry{ls.numbers, ls.names, ls.words} {
 		slices.SortStableFunc(list, func(a, b suggestEntry) int {

@@ -1,0 +1,340 @@
+// Package urls builds every address inside the site and names the route
+// patterns that answer them, so the shape of a URL is decided here and
+// nowhere else. Paths start with "/"; put the public origin in front for
+// an absolute link.
+package urls
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Route patterns, as the router writes them.
+const (
+	RouteRoot       = "/"
+	RouteHealth     = "/healthz"
+	RouteReady      = "/readyz"
+	RouteStatic     = "/static/:file"
+	RouteShort      = "/r/:ref"
+	RouteShort2008  = "/r/2008/:ref"
+	RouteOEmbed     = "/oembed"
+	RouteSitemap    = "/sitemap.xml"
+	RouteRobots     = "/robots.txt"
+	RouteLang       = "/:lang"
+	RouteHome       = "/:lang/"
+	RouteContents   = "/:lang/rules"
+	RouteContents2  = "/:lang/rules/"
+	RouteRule       = "/:lang/rules/:num"
+	RouteChanges    = "/:lang/changes"
+	RouteFeed       = "/:lang/changes.atom"
+	RouteGlossary   = "/:lang/glossary"
+	RouteTerm       = "/:lang/glossary/:slug"
+	RouteSearch     = "/:lang/search"
+	RouteExamples   = "/:lang/examples"
+	RouteExample    = "/:lang/examples/:slug"
+	RouteBuilder    = "/:lang/play/new"
+	RouteCustom     = "/:lang/play/custom"
+	RoutePlay       = "/:lang/play/:slug"
+	RouteLinkify    = "/:lang/linkify"
+	RouteAPIDoc     = "/:lang/api"
+	RouteAPILinkify = "/api/linkify"
+	RouteOpenAPI    = "/api/openapi.json"
+	RouteAPIEds     = "/api/editions"
+	RouteAPIRules   = "/api/:lang/rules"
+	RouteAPIRule    = "/api/:lang/rules/:num"
+	RouteAPIGloss   = "/api/:lang/glossary"
+	RouteAPITerm    = "/api/:lang/glossary/:slug"
+	RouteAPIExs     = "/api/:lang/examples"
+	RouteAPIExample = "/api/:lang/examples/:slug"
+	RouteAPISearch  = "/api/:lang/search"
+	RouteAPISuggest = "/api/:lang/suggest"
+)
+
+// apiPrefix and shortPrefix start the API's and the short links' paths;
+// rulesSeg and glossarySeg follow the language in rule and glossary paths.
+const (
+	apiPrefix   = "/api/"
+	shortPrefix = "/r/"
+	rulesSeg    = "rules"
+	glossarySeg = "glossary"
+)
+
+// IsAPI reports whether a request path is the JSON API's.
+func IsAPI(path string) bool { return strings.HasPrefix(path, apiPrefix) }
+
+// IsShort reports whether a request path is a short link.
+func IsShort(path string) bool { return strings.HasPrefix(path, shortPrefix) }
+
+// PathFunc gives a page's path in a language.
+type PathFunc func(lang string) string
+
+// Home is a language's start page: "/en/".
+func Home(lang string) string { return "/" + lang + "/" }
+
+// Lang is the bare language path "/en", which redirects to Home.
+func Lang(lang string) string { return "/" + lang }
+
+// Contents lists the sections and top-level rules: "/en/rules".
+func Contents(lang string) string { return "/" + lang + "/" + rulesSeg }
+
+// Section is a section within the contents: "/en/rules#s1".
+func Section(lang string, section int) string {
+	return Contents(lang) + "#s" + strconv.Itoa(section)
+}
+
+// Rule is the own page of a rule, subrule or top-level rule, which shows
+// it in its context: "/en/rules/117.3a". It is the only shape of a link
+// to a rule.
+func Rule(lang, number string) string { return Contents(lang) + "/" + number }
+
+// RuleIn is Rule in an edition: "/en/rules/117.3a?edition=2025-11-14";
+// "" is the current edition, plain Rule.
+func RuleIn(lang, number, edition string) string {
+	if edition == "" {
+		return Rule(lang, number)
+	}
+	return Rule(lang, number) + "?edition=" + url.QueryEscape(edition)
+}
+
+// RuleCompared is Rule beside the same rule in language other.
+func RuleCompared(lang, number, other string) string {
+	return Rule(lang, number) + "?compare=" + url.QueryEscape(other)
+}
+
+// RuleWas2008 is Rule reached by its number in the 2008 numbering, which
+// the page notes.
+func RuleWas2008(lang, number, old string) string {
+	return Rule(lang, number) + "?was2008=" + url.QueryEscape(old)
+}
+
+// Glossary lists every term: "/en/glossary".
+func Glossary(lang string) string { return "/" + lang + "/" + glossarySeg }
+
+// Term is a glossary entry: "/en/glossary/priority".
+func Term(lang, slug string) string { return Glossary(lang) + "/" + url.PathEscape(slug) }
+
+// TermCompared is Term beside the same entry in language other.
+func TermCompared(lang, slug, other string) string {
+	return Term(lang, slug) + "?compare=" + url.QueryEscape(other)
+}
+
+// Changes compares editions: from and to are edition IDs, rule limits the
+// page to one rule's history; each may be "".
+func Changes(lang, from, to, rule string) string {
+	v := url.Values{}
+	for k, x := range map[string]string{"from": from, "to": to, "rule": rule} {
+		if x != "" {
+			v.Set(k, x)
+		}
+	}
+	return WithQuery("/"+lang+"/changes", v.Encode())
+}
+
+// Feed is the Atom feed of a language's editions.
+func Feed(lang string) string { return "/" + lang + "/changes.atom" }
+
+// SearchForm is where the search box sends its query.
+func SearchForm(lang string) string { return "/" + lang + "/search" }
+
+// Search is a results page: all searches every language, page counts from 1.
+func Search(lang, q string, all bool, page int) string {
+	v := url.Values{"q": {q}}
+	if all {
+		v.Set("in", "all")
+	}
+	if page > 1 {
+		v.Set("page", strconv.Itoa(page))
+	}
+	return SearchForm(lang) + "?" + v.Encode()
+}
+
+// Examples lists the worked examples.
+func Examples(lang string) string { return "/" + lang + "/examples" }
+
+// Example is one step (1-based) of a worked example.
+func Example(lang, slug string, step int) string {
+	return Examples(lang) + "/" + slug + "?step=" + strconv.Itoa(step)
+}
+
+// Play is the sandbox of an example after the moves codes.
+func Play(lang, slug string, codes []string) string {
+	return withMoves("/"+lang+"/play/"+slug, "", codes)
+}
+
+// Custom is the sandbox of a built position (see internal/position)
+// after the moves codes.
+func Custom(lang, setup string, codes []string) string {
+	return withMoves("/"+lang+"/play/custom", setup, codes)
+}
+
+// Builder is the position builder, filled in with a position ("" for an
+// empty one).
+func Builder(lang, setup string) string {
+	if setup == "" {
+		return "/" + lang + "/play/new"
+	}
+	return "/" + lang + "/play/new?s=" + url.QueryEscape(setup)
+}
+
+// Linkify is the page that links rule numbers in a post.
+func Linkify(lang string) string { return "/" + lang + "/linkify" }
+
+// APIDoc describes the JSON API for people.
+func APIDoc(lang string) string { return "/" + lang + "/api" }
+
+// Short is the short link of a rule, which leads each reader to it in
+// their own language: "/r/117.3a".
+func Short(number string) string { return shortPrefix + number }
+
+// OEmbed is the oEmbed discovery address of the page at absolute URL page.
+func OEmbed(page string) string { return "/oembed?format=json&url=" + url.QueryEscape(page) }
+
+// Sitemap lists every page.
+func Sitemap() string { return "/sitemap.xml" }
+
+// Robots is robots.txt, which keeps crawlers off the API and short links.
+func Robots(sitemap string) string {
+	return "User-agent: *\nDisallow: " + apiPrefix + "\nDisallow: " + shortPrefix + "\nSitemap: " + sitemap + "\n"
+}
+
+// OpenAPI is the API's OpenAPI document.
+func OpenAPI() string { return apiPrefix + "openapi.json" }
+
+// APIEditions lists the loaded editions.
+func APIEditions() string { return apiPrefix + "editions" }
+
+// APILinkify links rule numbers in a posted text.
+func APILinkify() string { return apiPrefix + "linkify" }
+
+// APIContents is the contents as JSON.
+func APIContents(lang string) string { return apiPrefix + lang + "/rules" }
+
+// APIRule is a rule as JSON; subrules adds them.
+func APIRule(lang, number string, subrules bool) string {
+	if subrules {
+		return APIContents(lang) + "/" + number + "?subrules=1"
+	}
+	return APIContents(lang) + "/" + number
+}
+
+// APIGlossary is the glossary as JSON.
+func APIGlossary(lang string) string { return apiPrefix + lang + "/glossary" }
+
+// APITerm is a glossary entry as JSON.
+func APITerm(lang, slug string) string { return APIGlossary(lang) + "/" + url.PathEscape(slug) }
+
+// APIExamples lists the worked examples as JSON.
+func APIExamples(lang string) string { return apiPrefix + lang + "/examples" }
+
+// APIExample is one step of a worked example as JSON.
+func APIExample(lang, slug string, step int) string {
+	return APIExamples(lang) + "/" + slug + "?step=" + strconv.Itoa(step)
+}
+
+// APISearch searches as JSON.
+func APISearch(lang, q string) string {
+	return apiPrefix + lang + "/search?" + url.Values{"q": {q}}.Encode()
+}
+
+// APISuggest completes a query as JSON; "" is the bare endpoint the
+// search box adds its query to.
+func APISuggest(lang, q string) string {
+	if q == "" {
+		return apiPrefix + lang + "/suggest"
+	}
+	return apiPrefix + lang + "/suggest?" + url.Values{"q": {q}}.Encode()
+}
+
+// WithLang adds the ?lang= that remembers a reader's choice of language.
+func WithLang(path, lang string) string { return addParam(path, "lang", lang) }
+
+// WithCompare adds ?compare= to a page that can show a second language.
+func WithCompare(path, lang string) string { return addParam(path, "compare", lang) }
+
+func addParam(path, name, value string) string {
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	return path + sep + name + "=" + url.QueryEscape(value)
+}
+
+// WithQuery adds a raw query ("a=1&b=2", "" for none) to a path.
+func WithQuery(path, query string) string {
+	if query == "" {
+		return path
+	}
+	return path + "?" + query
+}
+
+func withMoves(path, setup string, codes []string) string {
+	if setup == "" && len(codes) == 0 {
+		return path
+	}
+	var b strings.Builder
+	b.Grow(len(path) + len(setup) + 8*len(codes) + 4)
+	b.WriteString(path)
+	sep := byte('?')
+	if setup != "" {
+		b.WriteString("?s=")
+		b.WriteString(url.QueryEscape(setup))
+		sep = '&'
+	}
+	for _, c := range codes {
+		b.WriteByte(sep)
+		b.WriteString("m=")
+		b.WriteString(url.QueryEscape(c))
+		sep = '&'
+	}
+	return b.String()
+}
+
+// Documented writes a route as the API page documents it, its
+// parameters in braces and an optional query: "/api/{lang}/rules/{num}?subrules=1".
+func Documented(route, query string) string {
+	segs := strings.Split(route, "/")
+	for i, s := range segs {
+		if strings.HasPrefix(s, ":") {
+			segs[i] = "{" + s[1:] + "}"
+		}
+	}
+	return WithQuery(strings.Join(segs, "/"), query)
+}
+
+// PathLang is the language segment of a page's or the API's path ("en"
+// of "/en/rules" and "/api/en/rules"), not checked; "" when there is none.
+func PathLang(path string) string {
+	path = strings.TrimPrefix(path, strings.TrimSuffix(apiPrefix, "/"))
+	first, _, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	return first
+}
+
+// Kind is what a page path names, read back by ParsePage.
+type Kind int
+
+// The kinds of page ParsePage knows.
+const (
+	OtherPage Kind = iota
+	RulePage
+	TermPage
+)
+
+// ParsePage reads the path of a rule's or a glossary entry's page back
+// into its language (not checked), kind and rule number or (still
+// escaped) slug; any other path is an OtherPage.
+func ParsePage(path string) (lang string, kind Kind, key string) {
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	if len(parts) != 3 {
+		return "", OtherPage, ""
+	}
+	switch parts[1] {
+	case rulesSeg:
+		kind = RulePage
+	case glossarySeg:
+		kind = TermPage
+	default:
+		return "", OtherPage, ""
+	}
+	return parts[0], kind, parts[2]
+}
