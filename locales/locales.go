@@ -13,6 +13,8 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
+
+	"github.com/mtgrules/site/locales/msg"
 )
 
 //go:embed *.toml
@@ -27,11 +29,12 @@ var Tags = []language.Tag{language.English, language.German, language.Japanese}
 // Catalog holds every message of every language, localized once at start-up.
 type Catalog struct {
 	bundle   *i18n.Bundle
-	messages map[string]map[string]string // lang → id → text
+	messages map[string][]string // lang → key → text
 }
 
 // Load parses the embedded message files. It fails when a language lacks a
-// message that English has, or has one English lacks.
+// message that English has, or has one English lacks, and when the keys
+// of package msg are not English's messages (run go generate ./locales/msg).
 func Load() (*Catalog, error) {
 	b := i18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
@@ -57,11 +60,15 @@ func Load() (*Catalog, error) {
 	if err := sameIDs(ids); err != nil {
 		return nil, err
 	}
-	c := &Catalog{bundle: b, messages: map[string]map[string]string{}}
+	if err := KeysMatch(ids["en"]); err != nil {
+		return nil, err
+	}
+	c := &Catalog{bundle: b, messages: map[string][]string{}}
 	for _, lang := range Languages {
 		loc := i18n.NewLocalizer(b, lang)
-		c.messages[lang] = map[string]string{}
-		for _, id := range ids[lang] {
+		c.messages[lang] = make([]string, len(msg.All())+1)
+		for _, k := range msg.All() {
+			id := k.String()
 			s, err := loc.Localize(&i18n.LocalizeConfig{MessageID: id})
 			if err != nil { // a plural message: keep its "other" form
 				s, err = loc.Localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: 2})
@@ -69,10 +76,34 @@ func Load() (*Catalog, error) {
 			if err != nil {
 				return nil, fmt.Errorf("locales: %s %s: %w", lang, id, err)
 			}
-			c.messages[lang][id] = s
+			c.messages[lang][k] = s
 		}
 	}
 	return c, nil
+}
+
+// KeysMatch reports how package msg's keys differ from the message IDs
+// ids, nil when they are the same.
+func KeysMatch(ids []string) error {
+	keys := map[string]bool{}
+	for _, k := range msg.All() {
+		keys[k.String()] = true
+	}
+	var problems []string
+	for _, id := range ids {
+		if !keys[id] {
+			problems = append(problems, id+" has no key")
+		}
+		delete(keys, id)
+	}
+	for id := range keys {
+		problems = append(problems, id+" is a key but no message")
+	}
+	if len(problems) > 0 {
+		slices.Sort(problems)
+		return fmt.Errorf("locales: package msg is stale (run go generate ./locales/msg): %s", strings.Join(problems, "; "))
+	}
+	return nil
 }
 
 func sameIDs(ids map[string][]string) error {
@@ -111,36 +142,20 @@ func Has(lang string) bool {
 	return false
 }
 
-// IDs lists the message IDs (those of English, which every language shares).
-func (c *Catalog) IDs() []string {
-	out := make([]string, 0, len(c.messages["en"]))
-	for id := range c.messages["en"] {
-		out = append(out, id)
+// T returns message id in lang; in a language the site lacks, the ID.
+func (c *Catalog) T(lang string, id msg.Key) string {
+	if m := c.messages[lang]; id > 0 && int(id) < len(m) {
+		return m[id]
 	}
-	return out
-}
-
-// T returns message id in lang. An unknown id is a programming error that
-// the tests catch; at run time it shows the id rather than failing a page.
-func (c *Catalog) T(lang, id string) string {
-	if s, ok := c.messages[lang][id]; ok {
-		return s
-	}
-	return id
-}
-
-// Has reports whether the catalogue has message id.
-func (c *Catalog) Has(id string) bool {
-	_, ok := c.messages["en"][id]
-	return ok
+	return id.String()
 }
 
 // Format localizes id with template data and a plural count.
-func (c *Catalog) Format(lang, id string, count int, data map[string]any) string {
+func (c *Catalog) Format(lang string, id msg.Key, count int, data map[string]any) string {
 	loc := i18n.NewLocalizer(c.bundle, lang)
-	s, err := loc.Localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: count, TemplateData: data})
+	s, err := loc.Localize(&i18n.LocalizeConfig{MessageID: id.String(), PluralCount: count, TemplateData: data})
 	if err != nil {
-		return id
+		return id.String()
 	}
 	return s
 }

@@ -2,7 +2,10 @@
 // models they render. Handlers build the models; components only render.
 package templates
 
-import "github.com/mtgrules/site/internal/richtext"
+import (
+	"github.com/mtgrules/site/internal/richtext"
+	"github.com/mtgrules/site/locales/msg"
+)
 
 // Page is what every page's layout needs.
 type Page struct {
@@ -17,7 +20,7 @@ type Page struct {
 	OEmbed      string // the oEmbed discovery URL, "" for none
 	Feed        string // the Atom feed's URL, "" for none
 	OGType      string // "article" or "website"
-	T           func(id string) string
+	T           func(id msg.Key) string
 	Static      func(name string) string // content-hashed URL of a static file
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mtgrules/site/internal/position"
 	"github.com/mtgrules/site/internal/urls"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules/engine"
 	"github.com/mtgrules/site/templates"
 )
@@ -208,7 +209,7 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 	var errs Problems
 	st := engine.Setup{Turn: 1, Active: f.active, Step: f.step}
 	if t := number(f.turn, 1); t == nil || *t < 1 || *t > position.MaxTurn {
-		errs.add("", v.numberErr(v.T("BuildTurn"), 1, position.MaxTurn))
+		errs.add("", v.numberErr(v.T(msg.BuildTurn), 1, position.MaxTurn))
 	} else {
 		st.Turn = *t
 	}
@@ -221,23 +222,23 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 		name := position.Names[i]
 		life := number(p.life, position.DefaultLife)
 		if life == nil || *life < position.MinLife || *life > position.MaxLife {
-			errs.add("", v.numberErr(v.f("BuildLifeOf", map[string]any{"Player": name}), position.MinLife, position.MaxLife))
+			errs.add("", v.numberErr(v.f(msg.BuildLifeOf, map[string]any{"Player": name}), position.MinLife, position.MaxLife))
 			life = new(int)
 		}
 		lib := number(p.library, position.DefaultLibrary)
 		if lib == nil || *lib < 0 || *lib > position.MaxLibrary {
-			errs.add("", v.numberErr(v.f("BuildLibraryOf", map[string]any{"Player": name}), 0, position.MaxLibrary))
+			errs.add("", v.numberErr(v.f(msg.BuildLibraryOf, map[string]any{"Player": name}), 0, position.MaxLibrary))
 			lib = new(int)
 		}
 		sp := engine.SetupPlayer{Name: name, Life: life, LibrarySize: *lib}
-		zone := func(rows []formCard, field, where string, limit int) []string {
+		zone := func(rows []formCard, field string, where, whereAll msg.Key, limit int) []string {
 			var ids []string
 			for r, row := range rows {
 				line := field + strconv.Itoa(i) + "." + strconv.Itoa(r)
 				w := v.f(where, map[string]any{"Player": name, "Row": r + 1})
 				id, ok := pool.Lookup(row.name)
 				if !ok {
-					errs.add(line, v.f("BuildErrNoCard", map[string]any{"Where": w, "Name": clipName(row.name)}))
+					errs.add(line, v.f(msg.BuildErrNoCard, map[string]any{"Where": w, "Name": clipName(row.name)}))
 					continue
 				}
 				n := number(row.count, 1)
@@ -250,25 +251,25 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 				}
 			}
 			if len(ids) > limit {
-				errs.add("", v.n("BuildErrTooManyCards", limit, map[string]any{"Where": v.f(where+"All", map[string]any{"Player": name}), "Max": limit}))
+				errs.add("", v.n(msg.BuildErrTooManyCards, limit, map[string]any{"Where": v.f(whereAll, map[string]any{"Player": name}), "Max": limit}))
 			}
 			return ids
 		}
-		sp.Hand = zone(p.hand, "h", "BuildWhereHand", position.MaxHand)
-		sp.Graveyard = zone(p.grave, "g", "BuildWhereGraveyard", position.MaxGraveyard)
+		sp.Hand = zone(p.hand, "h", msg.BuildWhereHand, msg.BuildWhereHandAll, position.MaxHand)
+		sp.Graveyard = zone(p.grave, "g", msg.BuildWhereGraveyard, msg.BuildWhereGraveyardAll, position.MaxGraveyard)
 		st.Players = append(st.Players, sp)
 		count := 0
 		for r, row := range p.perms {
 			line := "b" + strconv.Itoa(i) + "." + strconv.Itoa(r)
-			w := v.f("BuildWhereBattlefield", map[string]any{"Player": name, "Row": r + 1})
+			w := v.f(msg.BuildWhereBattlefield, map[string]any{"Player": name, "Row": r + 1})
 			id, ok := pool.Lookup(row.name)
 			if !ok {
-				errs.add(line, v.f("BuildErrNoCard", map[string]any{"Where": w, "Name": clipName(row.name)}))
+				errs.add(line, v.f(msg.BuildErrNoCard, map[string]any{"Where": w, "Name": clipName(row.name)}))
 				continue
 			}
 			c := cards[id]
 			if !c.IsPermanentCard() {
-				errs.add(line, v.f("BuildErrNotPermanent", map[string]any{"Where": w, "Name": v.named(c)}))
+				errs.add(line, v.f(msg.BuildErrNotPermanent, map[string]any{"Where": w, "Name": v.named(c)}))
 				continue
 			}
 			n := number(row.count, 1)
@@ -279,10 +280,10 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 				errs.add(line, v.numberErr(w, 1, position.MaxCopies))
 				continue
 			case dmg == nil || *dmg < 0 || *dmg > position.MaxDamage:
-				errs.add(line, v.numberErr(w+" · "+v.T("BuildDamage"), 0, position.MaxDamage))
+				errs.add(line, v.numberErr(w+" · "+v.T(msg.BuildDamage), 0, position.MaxDamage))
 				continue
 			case ctr == nil || *ctr < 0 || *ctr > position.MaxCounters:
-				errs.add(line, v.numberErr(w+" · "+v.T("BuildCounters"), 0, position.MaxCounters))
+				errs.add(line, v.numberErr(w+" · "+v.T(msg.BuildCounters), 0, position.MaxCounters))
 				continue
 			}
 			key := "b" + strconv.Itoa(i) + "." + strconv.Itoa(r)
@@ -297,7 +298,7 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 			count += *n
 		}
 		if count > position.MaxPermanents {
-			errs.add("", v.f("BuildErrTooManyPermanents", map[string]any{"Player": name, "Max": position.MaxPermanents}))
+			errs.add("", v.f(msg.BuildErrTooManyPermanents, map[string]any{"Player": name, "Max": position.MaxPermanents}))
 		}
 	}
 	// Attachments name rows, which now have ids.
@@ -310,7 +311,7 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 			}
 			to, ok := rowID["b"+row.attached]
 			if !ok {
-				errs.add(key, v.f("BuildErrAttached", map[string]any{"Where": v.f("BuildWhereBattlefield", map[string]any{"Player": position.Names[i], "Row": r + 1})}))
+				errs.add(key, v.f(msg.BuildErrAttached, map[string]any{"Where": v.f(msg.BuildWhereBattlefield, map[string]any{"Player": position.Names[i], "Row": r + 1})}))
 				continue
 			}
 			for j := first; j < first+rowN[key]; j++ {
@@ -320,10 +321,10 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 	}
 	for r, row := range f.stack {
 		line := "k" + strconv.Itoa(r)
-		w := v.f("BuildWhereStack", map[string]any{"Row": r + 1})
+		w := v.f(msg.BuildWhereStack, map[string]any{"Row": r + 1})
 		id, ok := pool.Lookup(row.name)
 		if !ok {
-			errs.add(line, v.f("BuildErrNoCard", map[string]any{"Where": w, "Name": clipName(row.name)}))
+			errs.add(line, v.f(msg.BuildErrNoCard, map[string]any{"Where": w, "Name": clipName(row.name)}))
 			continue
 		}
 		c := cards[id]
@@ -332,18 +333,18 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 		case "a":
 			o.Kind, o.Ability = engine.KindAbility, slices.IndexFunc(c.Abilities, func(a engine.Ability) bool { return !a.Mana })
 			if o.Ability < 0 {
-				errs.add(line, v.f("BuildErrNoAbility", map[string]any{"Where": w, "Name": v.named(c)}))
+				errs.add(line, v.f(msg.BuildErrNoAbility, map[string]any{"Where": w, "Name": v.named(c)}))
 				continue
 			}
 		case "t":
 			o.Kind = engine.KindTrigger
 			if len(c.Triggers) == 0 {
-				errs.add(line, v.f("BuildErrNoTrigger", map[string]any{"Where": w, "Name": v.named(c)}))
+				errs.add(line, v.f(msg.BuildErrNoTrigger, map[string]any{"Where": w, "Name": v.named(c)}))
 				continue
 			}
 		default:
 			if c.Is("land") {
-				errs.add(line, v.f("BuildErrLandSpell", map[string]any{"Where": w, "Name": v.named(c)}))
+				errs.add(line, v.f(msg.BuildErrLandSpell, map[string]any{"Where": w, "Name": v.named(c)}))
 				continue
 			}
 		}
@@ -357,14 +358,14 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 		case strings.HasPrefix(t, "p"):
 			j, err := strconv.Atoi(t[1:])
 			if err != nil || j < 0 || j >= f.n {
-				errs.add(line, v.f("BuildErrTarget", map[string]any{"Where": w}))
+				errs.add(line, v.f(msg.BuildErrTarget, map[string]any{"Where": w}))
 				continue
 			}
 			o.Targets = []engine.Target{engine.PlayerTarget(j)}
 		default:
 			to, ok := rowID[t]
 			if !ok {
-				errs.add(line, v.f("BuildErrTarget", map[string]any{"Where": w}))
+				errs.add(line, v.f(msg.BuildErrTarget, map[string]any{"Where": w}))
 				continue
 			}
 			o.Targets = []engine.Target{engine.ObjectTarget(to)}
@@ -372,7 +373,7 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 		if row.source != "" && o.Kind != engine.KindSpell {
 			src, ok := rowID[row.source]
 			if !ok || !strings.HasPrefix(row.source, "b") || st.Battlefield[src-1].Card != id {
-				errs.add(line, v.f("BuildErrSource", map[string]any{"Where": w, "Name": v.named(c)}))
+				errs.add(line, v.f(msg.BuildErrSource, map[string]any{"Where": w, "Name": v.named(c)}))
 				continue
 			}
 			o.Source = src
@@ -384,7 +385,7 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 		}
 		o.X = *x
 		if len(st.Stack) == position.MaxStack {
-			errs.add(line, v.f("BuildErrTooManyStack", map[string]any{"Max": position.MaxStack}))
+			errs.add(line, v.f(msg.BuildErrTooManyStack, map[string]any{"Max": position.MaxStack}))
 			break
 		}
 		o.ID = len(st.Battlefield) + len(st.Stack) + 1
@@ -435,18 +436,18 @@ func (v View) named(c engine.Card) string {
 }
 
 func (v View) numberErr(where string, lo, hi int) string {
-	return v.f("BuildErrNumber", map[string]any{"Where": where, "Min": lo, "Max": hi})
+	return v.f(msg.BuildErrNumber, map[string]any{"Where": where, "Min": lo, "Max": hi})
 }
 
-var setupReasonIDs = map[engine.SetupReason]string{
-	engine.SetupPlayerCount: "SetupPlayerCount", engine.SetupUnknownCard: "SetupUnknownCard", engine.SetupLife: "SetupLife",
-	engine.SetupLibrarySize: "SetupLibrarySize", engine.SetupActive: "SetupActive", engine.SetupPriority: "SetupPriority",
-	engine.SetupStep: "SetupStep", engine.SetupTurn: "SetupTurn", engine.SetupID: "SetupID", engine.SetupRange: "SetupRange",
-	engine.SetupController: "SetupController", engine.SetupFaceDown: "SetupFaceDown", engine.SetupAttachedTo: "SetupAttachedTo",
-	engine.SetupStackKind: "SetupStackKind", engine.SetupNotASpell: "SetupNotASpell", engine.SetupNoSuchAbility: "SetupNoSuchAbility",
-	engine.SetupSource: "SetupSource", engine.SetupTargetCount: "SetupTargetCount", engine.SetupIllegalTarget: "SetupIllegalTarget",
-	engine.SetupX: "SetupX", engine.SetupPlayerName: "SetupPlayerName", engine.SetupPool: "SetupPool",
-	engine.SetupHiddenCardUsed: "SetupUnknownCard",
+var setupReasonIDs = map[engine.SetupReason]msg.Key{
+	engine.SetupPlayerCount: msg.SetupPlayerCount, engine.SetupUnknownCard: msg.SetupUnknownCard, engine.SetupLife: msg.SetupLife,
+	engine.SetupLibrarySize: msg.SetupLibrarySize, engine.SetupActive: msg.SetupActive, engine.SetupPriority: msg.SetupPriority,
+	engine.SetupStep: msg.SetupStep, engine.SetupTurn: msg.SetupTurn, engine.SetupID: msg.SetupID, engine.SetupRange: msg.SetupRange,
+	engine.SetupController: msg.SetupController, engine.SetupFaceDown: msg.SetupFaceDown, engine.SetupAttachedTo: msg.SetupAttachedTo,
+	engine.SetupStackKind: msg.SetupStackKind, engine.SetupNotASpell: msg.SetupNotASpell, engine.SetupNoSuchAbility: msg.SetupNoSuchAbility,
+	engine.SetupSource: msg.SetupSource, engine.SetupTargetCount: msg.SetupTargetCount, engine.SetupIllegalTarget: msg.SetupIllegalTarget,
+	engine.SetupX: msg.SetupX, engine.SetupPlayerName: msg.SetupPlayerName, engine.SetupPool: msg.SetupPool,
+	engine.SetupHiddenCardUsed: msg.SetupUnknownCard,
 }
 
 // SetupError explains why the rules refuse a position (an
@@ -458,22 +459,22 @@ func (v View) SetupError(err error) string {
 	}
 	var se *engine.SetupError
 	if !errors.As(err, &se) {
-		return v.T("PosErrSyntaxAll")
+		return v.T(msg.PosErrSyntaxAll)
 	}
-	where := v.T("BuildWhereGame")
+	where := v.T(msg.BuildWhereGame)
 	switch {
 	case se.Zone == engine.ZoneStack && se.Item >= 0:
-		where = v.f("BuildWhereStack", map[string]any{"Row": se.Item + 1})
+		where = v.f(msg.BuildWhereStack, map[string]any{"Row": se.Item + 1})
 	case se.Zone == engine.ZoneBattlefield && se.Item >= 0:
-		where = v.f("BuildWherePermanent", map[string]any{"Row": se.Item + 1})
+		where = v.f(msg.BuildWherePermanent, map[string]any{"Row": se.Item + 1})
 	case se.Player >= 0 && se.Player < position.MaxPlayers:
-		where = v.f("BuildWherePlayer", map[string]any{"Player": position.Names[se.Player]})
+		where = v.f(msg.BuildWherePlayer, map[string]any{"Player": position.Names[se.Player]})
 	}
-	reason := v.T(cmp.Or(setupReasonIDs[se.Reason], "SetupRange"))
-	return v.f("BuildErrRules", map[string]any{"Where": where, "Reason": reason})
+	reason := v.T(cmp.Or(setupReasonIDs[se.Reason], msg.SetupRange))
+	return v.f(msg.BuildErrRules, map[string]any{"Where": where, "Reason": reason})
 }
 
-var fieldIDs = map[string]string{"life": "BuildLife", "turn": "BuildTurn", "damage": "BuildDamage", "counters": "BuildCounters", "copies": "BuildCount", "x": "X"}
+var fieldIDs = map[string]msg.Key{"life": msg.BuildLife, "turn": msg.BuildTurn, "damage": msg.BuildDamage, "counters": msg.BuildCounters, "copies": msg.BuildCount}
 
 func (v View) positionError(e *position.Error) string {
 	data := map[string]any{"Part": e.Token, "Text": e.Text, "Limit": e.Limit}
@@ -482,32 +483,32 @@ func (v View) positionError(e *position.Error) string {
 	}
 	switch e.Code {
 	case position.ErrTooLong:
-		return v.f("PosErrTooLong", data)
+		return v.f(msg.PosErrTooLong, data)
 	case position.ErrPlayers:
-		return v.f("PosErrPlayers", map[string]any{"Min": position.MinPlayers, "Max": position.MaxPlayers})
+		return v.f(msg.PosErrPlayers, map[string]any{"Min": position.MinPlayers, "Max": position.MaxPlayers})
 	case position.ErrTooMany:
-		id := map[string]string{engine.ZoneHand: "BuildWhereHandAll", engine.ZoneGraveyard: "BuildWhereGraveyardAll",
-			engine.ZoneLibrary: "BuildWhereLibraryAll", engine.ZoneBattlefield: "BuildWhereBattlefieldAll", engine.ZoneStack: "BuildWhereStackAll"}[e.Zone]
-		data["Where"] = v.f(cmp.Or(id, "BuildWhereGame"), data)
-		return v.f("PosErrTooMany", data)
+		id := map[string]msg.Key{engine.ZoneHand: msg.BuildWhereHandAll, engine.ZoneGraveyard: msg.BuildWhereGraveyardAll,
+			engine.ZoneLibrary: msg.BuildWhereLibraryAll, engine.ZoneBattlefield: msg.BuildWhereBattlefieldAll, engine.ZoneStack: msg.BuildWhereStackAll}[e.Zone]
+		data["Where"] = v.f(cmp.Or(id, msg.BuildWhereGame), data)
+		return v.f(msg.PosErrTooMany, data)
 	case position.ErrRange:
-		if id, ok := fieldIDs[e.Field]; ok && id != "X" {
+		if id := fieldIDs[e.Field]; id != 0 {
 			data["Field"] = v.T(id)
 		} else {
 			data["Field"] = "X"
 		}
-		return v.f("PosErrRange", data)
+		return v.f(msg.PosErrRange, data)
 	case position.ErrUnknown:
-		return v.f("PosErrUnknown", data)
+		return v.f(msg.PosErrUnknown, data)
 	case position.ErrObject:
-		return v.f("PosErrObject", data)
+		return v.f(msg.PosErrObject, data)
 	case position.ErrNoPlayer, position.ErrStackLast:
-		return v.f("PosErrOrder", data)
+		return v.f(msg.PosErrOrder, data)
 	}
 	if e.Token == 0 {
-		return v.T("PosErrSyntaxAll")
+		return v.T(msg.PosErrSyntaxAll)
 	}
-	return v.f("PosErrSyntax", data)
+	return v.f(msg.PosErrSyntax, data)
 }
 
 // BuilderValues writes a position as the builder's form values, with card
@@ -624,15 +625,15 @@ func sameRow(a, b engine.SetupPermanent) bool {
 func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview string) templates.BuilderPage {
 	f := readForm(q)
 	page := templates.BuilderPage{
-		Heading: v.T("BuildHeading"), Lead: v.T("BuildLead"), Action: urls.Builder(v.Lang, ""),
+		Heading: v.T(msg.BuildHeading), Lead: v.T(msg.BuildLead), Action: urls.Builder(v.Lang, ""),
 		Errors: errs.Texts, Turn: cmp.Or(f.turn, "1"), Preview: preview,
 		CardNames:      pool.names(v.Lang, func(engine.Card) bool { return true }),
 		PermanentNames: pool.names(v.Lang, isPermanentCard),
-		Limits: v.f("BuildLimits", map[string]any{"Hand": position.MaxHand, "Permanents": position.MaxPermanents,
+		Limits: v.f(msg.BuildLimits, map[string]any{"Hand": position.MaxHand, "Permanents": position.MaxPermanents,
 			"Graveyard": position.MaxGraveyard, "Library": position.MaxLibrary, "Stack": position.MaxStack}),
 	}
 	for n := position.MinPlayers; n <= position.MaxPlayers; n++ {
-		page.Count = append(page.Count, templates.Option{Value: strconv.Itoa(n), Label: v.n("BuildPlayers", n, map[string]any{"Count": n}), Selected: n == f.n})
+		page.Count = append(page.Count, templates.Option{Value: strconv.Itoa(n), Label: v.n(msg.BuildPlayers, n, map[string]any{"Count": n}), Selected: n == f.n})
 	}
 	players := func(sel int) []templates.Option {
 		var out []templates.Option
@@ -670,7 +671,7 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 	}
 	for i := range f.n {
 		p := f.players[i]
-		bp := templates.BuilderPlayer{Index: i, Name: position.Names[i], Legend: v.f("BuildPlayer", map[string]any{"Player": position.Names[i]}),
+		bp := templates.BuilderPlayer{Index: i, Name: position.Names[i], Legend: v.f(msg.BuildPlayer, map[string]any{"Player": position.Names[i]}),
 			Life: cmp.Or(p.life, strconv.Itoa(position.DefaultLife)), Library: cmp.Or(p.library, strconv.Itoa(position.DefaultLibrary))}
 		is := strconv.Itoa(i) + "."
 		for r, c := range p.hand {
@@ -687,19 +688,19 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 			self := strconv.Itoa(i) + "." + strconv.Itoa(r)
 			others := slices.DeleteFunc(slices.Clone(permOpts), func(o templates.Option) bool { return o.Value == self })
 			bp.Battlefield = append(bp.Battlefield, templates.BuilderPermRow{Name: row.name, Count: row.count, Tapped: row.tapped,
-				Sick: row.sick, Damage: row.damage, Counters: row.counters, Attached: choose(others, "", row.attached, v.T("BuildNothing")),
+				Sick: row.sick, Damage: row.damage, Counters: row.counters, Attached: choose(others, "", row.attached, v.T(msg.BuildNothing)),
 				Error: errs.Lines["b"+self]})
 		}
 		for range blankPerms {
-			bp.Battlefield = append(bp.Battlefield, templates.BuilderPermRow{Attached: choose(permOpts, "", "", v.T("BuildNothing"))})
+			bp.Battlefield = append(bp.Battlefield, templates.BuilderPermRow{Attached: choose(permOpts, "", "", v.T(msg.BuildNothing))})
 		}
 		page.Players = append(page.Players, bp)
 	}
 	kinds := func(sel string) []templates.Option {
 		return []templates.Option{
-			{Value: "s", Label: v.T("SimKindSpell"), Selected: sel != "a" && sel != "t"},
-			{Value: "a", Label: v.T("SimKindAbility"), Selected: sel == "a"},
-			{Value: "t", Label: v.T("SimKindTrigger"), Selected: sel == "t"},
+			{Value: "s", Label: v.T(msg.SimKindSpell), Selected: sel != "a" && sel != "t"},
+			{Value: "a", Label: v.T(msg.SimKindAbility), Selected: sel == "a"},
+			{Value: "t", Label: v.T(msg.SimKindTrigger), Selected: sel == "t"},
 		}
 	}
 	var playerOpts []templates.Option
@@ -708,13 +709,13 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 	}
 	rows := append(slices.Clone(f.stack), make([]formStack, blankStack)...)
 	for r, row := range rows {
-		targets := choose(playerOpts, "p", row.target, v.T("BuildNoTarget"))
+		targets := choose(playerOpts, "p", row.target, v.T(msg.BuildNoTarget))
 		targets = append(targets, choose(permOpts, "b", row.target, "")[1:]...)
 		for j, below := range f.stack[:min(r, len(f.stack))] {
 			val := "k" + strconv.Itoa(j)
-			label := v.f("BuildWhereStack", map[string]any{"Row": j + 1}) + ": " + clipName(below.name)
+			label := v.f(msg.BuildWhereStack, map[string]any{"Row": j + 1}) + ": " + clipName(below.name)
 			if id, ok := pool.Lookup(below.name); ok {
-				label = v.f("BuildWhereStack", map[string]any{"Row": j + 1}) + ": " + v.named(pool.cards[id])
+				label = v.f(msg.BuildWhereStack, map[string]any{"Row": j + 1}) + ": " + v.named(pool.cards[id])
 			}
 			targets = append(targets, templates.Option{Value: val, Label: label, Selected: row.target == val})
 		}
@@ -723,7 +724,7 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 			ctrl = f.active
 		}
 		page.Stack = append(page.Stack, templates.BuilderStackRow{Name: row.name, Kinds: kinds(row.kind), Control: players(ctrl),
-			Targets: targets, Sources: choose(permOpts, "b", row.source, v.T("BuildSourceGone")), X: row.x, Error: errs.Lines["k"+strconv.Itoa(r)]})
+			Targets: targets, Sources: choose(permOpts, "b", row.source, v.T(msg.BuildSourceGone)), X: row.x, Error: errs.Lines["k"+strconv.Itoa(r)]})
 	}
 	return page
 }

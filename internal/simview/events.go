@@ -4,32 +4,33 @@ import (
 	"strings"
 
 	"github.com/mtgrules/site/internal/urls"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules/engine"
 	"github.com/mtgrules/site/templates"
 )
 
 // eventIDs names each event kind's message.
-var eventIDs = map[string]string{
-	engine.EvPriority: "EvPriority", engine.EvPass: "EvPass", engine.EvResolve: "EvResolve",
-	engine.EvStepEnds: "EvStepEnds", engine.EvPoolsEmpty: "EvPoolsEmpty", engine.EvStep: "EvStep",
-	engine.EvTurn: "EvTurn", engine.EvUntap: "EvUntap", engine.EvNoPriority: "EvNoPriority",
-	engine.EvDraw: "EvDraw", engine.EvSkipDraw: "EvSkipDraw", engine.EvCast: "EvCast",
-	engine.EvActivate: "EvActivate", engine.EvManaAbility: "EvManaAbility", engine.EvPlayLand: "EvPlayLand",
-	engine.EvAddMana: "EvAddMana", engine.EvDamage: "EvDamage", engine.EvCombatDamage: "EvCombatDamage",
-	engine.EvDestroyed: "EvDestroyed", engine.EvZeroToughness: "EvZeroToughness",
-	engine.EvAuraFallsOff: "EvAuraFallsOff", engine.EvLoses: "EvLoses", engine.EvLeaves: "EvLeaves",
-	engine.EvGameOver: "EvGameOver", engine.EvTurnLimit: "EvTurnLimit", engine.EvFizzle: "EvFizzle",
-	engine.EvCountered: "EvCountered", engine.EvEnters: "EvEnters", engine.EvAttach: "EvAttach",
-	engine.EvPump: "EvPump", engine.EvSpoil: "EvSpoil", engine.EvLifeExchange: "EvLifeExchange",
-	engine.EvCounters: "EvCounters", engine.EvSacrifice: "EvSacrifice", engine.EvDiscard: "EvDiscard",
-	engine.EvChoice: "EvChoice", engine.EvTrigger: "EvTrigger", engine.EvAttackers: "EvAttackers",
-	engine.EvBlockers: "EvBlockers", engine.EvSkipCombatSteps: "EvSkipCombatSteps",
-	engine.EvCleanup: "EvCleanup", engine.EvCombatEnds: "EvCombatEnds",
-	engine.EvRemovedFromStack: "EvRemovedFromStack", engine.EvToGraveyard: "EvToGraveyard",
-	engine.EvTriggered: "EvTriggered", engine.EvTriggerRemoved: "EvTriggerRemoved", engine.EvIfFails: "EvIfFails",
-	engine.EvMayDeclined: "EvMayDeclined", engine.EvMayAccepted: "EvMayAccepted", engine.EvLifeLoss: "EvLifeLoss",
-	engine.EvLifeGain: "EvLifeGain", engine.EvDestroy: "EvDestroy", engine.EvBounce: "EvBounce", engine.EvWins: "EvWins",
-	engine.EvFaceUp: "EvFaceUp", evConcede: "EvConcede",
+var eventIDs = map[string]msg.Key{
+	engine.EvPriority: msg.EvPriority, engine.EvPass: msg.EvPass, engine.EvResolve: msg.EvResolve,
+	engine.EvStepEnds: msg.EvStepEnds, engine.EvPoolsEmpty: msg.EvPoolsEmpty, engine.EvStep: msg.EvStep,
+	engine.EvTurn: msg.EvTurn, engine.EvUntap: msg.EvUntap, engine.EvNoPriority: msg.EvNoPriority,
+	engine.EvDraw: msg.EvDraw, engine.EvSkipDraw: msg.EvSkipDraw, engine.EvCast: msg.EvCast,
+	engine.EvActivate: msg.EvActivate, engine.EvManaAbility: msg.EvManaAbility, engine.EvPlayLand: msg.EvPlayLand,
+	engine.EvAddMana: msg.EvAddMana, engine.EvDamage: msg.EvDamage, engine.EvCombatDamage: msg.EvCombatDamage,
+	engine.EvDestroyed: msg.EvDestroyed, engine.EvZeroToughness: msg.EvZeroToughness,
+	engine.EvAuraFallsOff: msg.EvAuraFallsOff, engine.EvLoses: msg.EvLoses, engine.EvLeaves: msg.EvLeaves,
+	engine.EvGameOver: msg.EvGameOver, engine.EvTurnLimit: msg.EvTurnLimit, engine.EvFizzle: msg.EvFizzle,
+	engine.EvCountered: msg.EvCountered, engine.EvEnters: msg.EvEnters, engine.EvAttach: msg.EvAttach,
+	engine.EvPump: msg.EvPump, engine.EvSpoil: msg.EvSpoil, engine.EvLifeExchange: msg.EvLifeExchange,
+	engine.EvCounters: msg.EvCounters, engine.EvSacrifice: msg.EvSacrifice, engine.EvDiscard: msg.EvDiscard,
+	engine.EvChoice: msg.EvChoice, engine.EvTrigger: msg.EvTrigger, engine.EvAttackers: msg.EvAttackers,
+	engine.EvBlockers: msg.EvBlockers, engine.EvSkipCombatSteps: msg.EvSkipCombatSteps,
+	engine.EvCleanup: msg.EvCleanup, engine.EvCombatEnds: msg.EvCombatEnds,
+	engine.EvRemovedFromStack: msg.EvRemovedFromStack, engine.EvToGraveyard: msg.EvToGraveyard,
+	engine.EvTriggered: msg.EvTriggered, engine.EvTriggerRemoved: msg.EvTriggerRemoved, engine.EvIfFails: msg.EvIfFails,
+	engine.EvMayDeclined: msg.EvMayDeclined, engine.EvMayAccepted: msg.EvMayAccepted, engine.EvLifeLoss: msg.EvLifeLoss,
+	engine.EvLifeGain: msg.EvLifeGain, engine.EvDestroy: msg.EvDestroy, engine.EvBounce: msg.EvBounce, engine.EvWins: msg.EvWins,
+	engine.EvFaceUp: msg.EvFaceUp, evConcede: msg.EvConcede,
 }
 
 // evConcede is the event of a player conceding (104.3a).
@@ -87,29 +88,29 @@ func (v View) event(before, after *engine.State, e engine.Event, fizzles bool) s
 	case engine.EvResolve:
 		switch o := before.StackObject(int(e.Object)); {
 		case fizzles:
-			id = "EvResolveFizzles"
+			id = msg.EvResolveFizzles
 		case o != nil && o.Kind != engine.KindSpell:
-			id = "EvResolveAbility"
+			id = msg.EvResolveAbility
 		}
 	case engine.EvLifeLoss, engine.EvLifeGain:
 		count = int(e.Amount)
 	case engine.EvDraw:
 		if e.Amount == 0 && e.Card == "" {
-			id = "EvDrawEmpty" // 704.5b: the player will lose when state-based actions are checked
+			id = msg.EvDrawEmpty // 704.5b: the player will lose when state-based actions are checked
 		}
 	case engine.EvChoice:
 		switch engine.ChoiceKind(e.Card) {
 		case engine.ChooseTrigger:
-			id = "EvChoiceTrigger"
+			id = msg.EvChoiceTrigger
 		case engine.ChooseMay:
-			id, data["Card"] = "EvChoiceMay", v.Object(before, int(e.Object))
+			id, data["Card"] = msg.EvChoiceMay, v.Object(before, int(e.Object))
 		}
 	case engine.EvCounters:
 		// Card names the kind of counter; Object is the permanent.
 		data["Card"], data["Counter"] = v.Object(after, int(e.Object)), v.counterName(e.Card)
 		count = int(e.Amount)
 		if e.Amount < 0 {
-			id, count = "EvCountersRemoved", -int(e.Amount)
+			id, count = msg.EvCountersRemoved, -int(e.Amount)
 		}
 		data["Amount"] = count
 	}
@@ -123,7 +124,7 @@ func faceDown(s *engine.State, id int) bool {
 }
 
 // counterIDs names each kind of counter's message.
-var counterIDs = map[string]string{"charge": "CounterCharge"}
+var counterIDs = map[string]msg.Key{"charge": msg.CounterCharge}
 
 // counterName is a kind of counter in the reader's language.
 func (v View) counterName(kind string) string {
@@ -144,80 +145,80 @@ func (v View) ruleLinks(numbers []string) []templates.Link {
 // Action describes an action taken in state s (before it was applied).
 func (v View) Action(s *engine.State, a engine.Action) string {
 	data := map[string]any{"Player": v.Player(s, a.Player)}
-	id := ""
+	var id msg.Key
 	switch a.Kind {
 	case engine.ActPass:
-		id = "ActPass"
+		id = msg.ActPass
 	case engine.ActConcede:
-		id = "ActConcede"
+		id = msg.ActConcede
 	case engine.ActPlayLand:
-		id, data["Card"] = "ActPlayLand", v.Card(s, a.Card)
+		id, data["Card"] = msg.ActPlayLand, v.Card(s, a.Card)
 	case engine.ActActivateMana:
-		id, data["Card"] = "ActActivateMana", v.Object(s, a.Object)
+		id, data["Card"] = msg.ActActivateMana, v.Object(s, a.Object)
 		if a.Color != "" {
-			id, data["Amount"] = "ActActivateManaColor", "{"+a.Color+"}"
+			id, data["Amount"] = msg.ActActivateManaColor, "{"+a.Color+"}"
 		}
 	case engine.ActCastSpell:
-		id, data["Card"] = "ActCastSpell", v.Card(s, a.Card)
+		id, data["Card"] = msg.ActCastSpell, v.Card(s, a.Card)
 		if len(a.Targets) > 0 {
-			id, data["Targets"] = "ActCastSpellTargets", v.Targets(s, a.Targets)
+			id, data["Targets"] = msg.ActCastSpellTargets, v.Targets(s, a.Targets)
 		}
 		if len(a.Mana) > 0 {
 			names := make([]string, len(a.Mana))
 			for i, m := range a.Mana {
 				names[i] = v.Object(s, m.Object)
 			}
-			return v.f(id, data) + v.f("ActManaWhileCasting", map[string]any{"Cards": v.join(names)})
+			return v.f(id, data) + v.f(msg.ActManaWhileCasting, map[string]any{"Cards": v.join(names)})
 		}
 	case engine.ActPutTrigger:
-		id = "ActPutTrigger"
+		id = msg.ActPutTrigger
 		if a.Trigger >= 0 && a.Trigger < len(s.Waiting) {
 			data["Card"] = v.Card(s, s.Waiting[a.Trigger].Card)
 		}
 		if len(a.Targets) > 0 {
-			id, data["Targets"] = "ActPutTriggerTargets", v.Targets(s, a.Targets)
+			id, data["Targets"] = msg.ActPutTriggerTargets, v.Targets(s, a.Targets)
 		}
 	case engine.ActMay:
-		id = "ActMayNo"
+		id = msg.ActMayNo
 		if a.Accept {
-			id = "ActMayYes"
+			id = msg.ActMayYes
 		}
 	case engine.ActTurnFaceUp:
-		id = "ActTurnFaceUp"
+		id = msg.ActTurnFaceUp
 		if p := s.Permanent(a.Object); p != nil {
 			data["Card"] = v.Card(s, p.Card)
 		}
 	case engine.ActActivateAbility:
-		id, data["Card"] = "ActActivateAbility", v.Object(s, a.Object)
+		id, data["Card"] = msg.ActActivateAbility, v.Object(s, a.Object)
 		if len(a.Targets) > 0 {
-			id, data["Targets"] = "ActActivateAbilityTargets", v.Targets(s, a.Targets)
+			id, data["Targets"] = msg.ActActivateAbilityTargets, v.Targets(s, a.Targets)
 		}
 	case engine.ActDeclareAttackers:
 		if len(a.Attackers) == 0 {
-			id = "ActDeclareNoAttackers"
+			id = msg.ActDeclareNoAttackers
 			break
 		}
 		names := make([]string, len(a.Attackers))
 		for i, o := range a.Attackers {
 			names[i] = v.Object(s, o)
 		}
-		id, data["Cards"], data["Defender"] = "ActDeclareAttackers", v.join(names), v.Player(s, a.Defender)
+		id, data["Cards"], data["Defender"] = msg.ActDeclareAttackers, v.join(names), v.Player(s, a.Defender)
 	case engine.ActDeclareBlockers:
 		if len(a.Blocks) == 0 {
-			id = "ActDeclareNoBlockers"
+			id = msg.ActDeclareNoBlockers
 			break
 		}
 		pairs := make([]string, len(a.Blocks))
 		for i, b := range a.Blocks {
-			pairs[i] = v.f("ActBlockPair", map[string]any{"Card": v.Object(s, b.Blocker), "Targets": v.Object(s, b.Attacker)})
+			pairs[i] = v.f(msg.ActBlockPair, map[string]any{"Card": v.Object(s, b.Blocker), "Targets": v.Object(s, b.Attacker)})
 		}
-		id, data["Cards"] = "ActDeclareBlockers", v.join(pairs)
+		id, data["Cards"] = msg.ActDeclareBlockers, v.join(pairs)
 	case engine.ActDiscard:
 		names := make([]string, len(a.Cards))
 		for i, c := range a.Cards {
 			names[i] = v.Card(s, c)
 		}
-		id, data["Cards"] = "ActDiscard", v.join(names)
+		id, data["Cards"] = msg.ActDiscard, v.join(names)
 	default:
 		return string(a.Kind)
 	}
@@ -226,15 +227,15 @@ func (v View) Action(s *engine.State, a engine.Action) string {
 
 // Rejection describes an action the rules refused, with the rules cited.
 func (v View) Rejection(e *engine.IllegalError) templates.SimEvent {
-	return templates.SimEvent{Text: v.f("SimRejected", map[string]any{"Reason": v.Reason(e.Reason)}), Rules: v.ruleLinks(e.Rules)}
+	return templates.SimEvent{Text: v.f(msg.SimRejected, map[string]any{"Reason": v.Reason(e.Reason)}), Rules: v.ruleLinks(e.Rules)}
 }
 
 // Refusal describes action a, tried in s and refused by the rules: a
 // heading that says so, the reason and the rules.
 func (v View) Refusal(s *engine.State, a engine.Action, e *engine.IllegalError) *templates.SimRefusal {
 	return &templates.SimRefusal{
-		Heading: v.f("SimRefusedHeading", map[string]any{"Action": v.Action(s, a)}),
-		Reason:  v.f("SimRefusedReason", map[string]any{"Reason": v.Reason(e.Reason)}),
+		Heading: v.f(msg.SimRefusedHeading, map[string]any{"Action": v.Action(s, a)}),
+		Reason:  v.f(msg.SimRefusedReason, map[string]any{"Reason": v.Reason(e.Reason)}),
 		Rules:   v.ruleLinks(e.Rules),
 	}
 }
@@ -274,7 +275,7 @@ func (v View) Outcome(before, after *engine.State, events []engine.Event) []temp
 		ev := all[i]
 		ev.Class = class
 		if class == "sba" {
-			ev.Label = v.T("SimClassSBA") // 704.3
+			ev.Label = v.T(msg.SimClassSBA) // 704.3
 		}
 		out = append(out, ev)
 	}
@@ -285,24 +286,24 @@ func (v View) Outcome(before, after *engine.State, events []engine.Event) []temp
 }
 
 // reasonIDs names each illegal-action reason's message.
-var reasonIDs = map[engine.Reason]string{
-	engine.ReasonGameOver: "ReasonGameOver", engine.ReasonUnknownAction: "ReasonUnknownAction",
-	engine.ReasonNoSuchPlayer: "ReasonNoSuchPlayer", engine.ReasonPlayerLeft: "ReasonPlayerLeft",
-	engine.ReasonNoPriority: "ReasonNoPriority", engine.ReasonNotYourPriority: "ReasonNotYourPriority",
-	engine.ReasonChoicePending: "ReasonChoicePending", engine.ReasonNoChoice: "ReasonNoChoice",
-	engine.ReasonNotInHand: "ReasonNotInHand", engine.ReasonUnknownCard: "ReasonUnknownCard",
-	engine.ReasonSorceryTiming: "ReasonSorceryTiming", engine.ReasonNotALand: "ReasonNotALand",
-	engine.ReasonIsALand: "ReasonIsALand", engine.ReasonLandAlreadyPlayed: "ReasonLandAlreadyPlayed",
-	engine.ReasonNotEnoughMana: "ReasonNotEnoughMana", engine.ReasonBadX: "ReasonBadX",
-	engine.ReasonIllegalTarget: "ReasonIllegalTarget", engine.ReasonWrongTargetCount: "ReasonWrongTargetCount",
-	engine.ReasonSplitSecond: "ReasonSplitSecond", engine.ReasonNoSuchObject: "ReasonNoSuchObject",
-	engine.ReasonNotController: "ReasonNotController", engine.ReasonNoSuchAbility: "ReasonNoSuchAbility",
-	engine.ReasonManaAbility: "ReasonManaAbility", engine.ReasonNotManaAbility: "ReasonNotManaAbility",
-	engine.ReasonNeedColor: "ReasonNeedColor", engine.ReasonTapped: "ReasonTapped",
-	engine.ReasonSummoningSick: "ReasonSummoningSick", engine.ReasonNoCounter: "ReasonNoCounter",
-	engine.ReasonAbilityTiming: "ReasonAbilityTiming", engine.ReasonCannotAttack: "ReasonCannotAttack",
-	engine.ReasonIllegalDefender: "ReasonIllegalDefender", engine.ReasonCannotBlock: "ReasonCannotBlock",
-	engine.ReasonIllegalDiscard: "ReasonIllegalDiscard", engine.ReasonNotFaceDown: "ReasonNotFaceDown",
+var reasonIDs = map[engine.Reason]msg.Key{
+	engine.ReasonGameOver: msg.ReasonGameOver, engine.ReasonUnknownAction: msg.ReasonUnknownAction,
+	engine.ReasonNoSuchPlayer: msg.ReasonNoSuchPlayer, engine.ReasonPlayerLeft: msg.ReasonPlayerLeft,
+	engine.ReasonNoPriority: msg.ReasonNoPriority, engine.ReasonNotYourPriority: msg.ReasonNotYourPriority,
+	engine.ReasonChoicePending: msg.ReasonChoicePending, engine.ReasonNoChoice: msg.ReasonNoChoice,
+	engine.ReasonNotInHand: msg.ReasonNotInHand, engine.ReasonUnknownCard: msg.ReasonUnknownCard,
+	engine.ReasonSorceryTiming: msg.ReasonSorceryTiming, engine.ReasonNotALand: msg.ReasonNotALand,
+	engine.ReasonIsALand: msg.ReasonIsALand, engine.ReasonLandAlreadyPlayed: msg.ReasonLandAlreadyPlayed,
+	engine.ReasonNotEnoughMana: msg.ReasonNotEnoughMana, engine.ReasonBadX: msg.ReasonBadX,
+	engine.ReasonIllegalTarget: msg.ReasonIllegalTarget, engine.ReasonWrongTargetCount: msg.ReasonWrongTargetCount,
+	engine.ReasonSplitSecond: msg.ReasonSplitSecond, engine.ReasonNoSuchObject: msg.ReasonNoSuchObject,
+	engine.ReasonNotController: msg.ReasonNotController, engine.ReasonNoSuchAbility: msg.ReasonNoSuchAbility,
+	engine.ReasonManaAbility: msg.ReasonManaAbility, engine.ReasonNotManaAbility: msg.ReasonNotManaAbility,
+	engine.ReasonNeedColor: msg.ReasonNeedColor, engine.ReasonTapped: msg.ReasonTapped,
+	engine.ReasonSummoningSick: msg.ReasonSummoningSick, engine.ReasonNoCounter: msg.ReasonNoCounter,
+	engine.ReasonAbilityTiming: msg.ReasonAbilityTiming, engine.ReasonCannotAttack: msg.ReasonCannotAttack,
+	engine.ReasonIllegalDefender: msg.ReasonIllegalDefender, engine.ReasonCannotBlock: msg.ReasonCannotBlock,
+	engine.ReasonIllegalDiscard: msg.ReasonIllegalDiscard, engine.ReasonNotFaceDown: msg.ReasonNotFaceDown,
 }
 
 // Reason explains an illegal action in the view's language.

@@ -9,6 +9,7 @@ import (
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/moves"
 	"github.com/mtgrules/site/internal/urls"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules/engine"
 	"github.com/mtgrules/site/templates"
 )
@@ -26,7 +27,7 @@ func (v View) StepPage(ex *examples.Example, step int, narrate func(string) temp
 	snap := &ex.Snapshots[step-1]
 	page := templates.SimStepPage{
 		Title: ex.Title.In(v.Lang), Board: v.Board(&snap.State), PlayHref: urls.Play(v.Lang, ex.Slug, nil),
-		StepLabel: v.n("ExampleStepOf", n, map[string]any{"Step": step, "Count": n}),
+		StepLabel: v.n(msg.ExampleStepOf, n, map[string]any{"Step": step, "Count": n}),
 	}
 	narration := ex.Summary.In(v.Lang)
 	if step > 1 {
@@ -40,14 +41,14 @@ func (v View) StepPage(ex *examples.Example, step int, narrate func(string) temp
 		}
 	}
 	page.Narration = narrate(narration)
-	link := func(i int, id string) *templates.Link {
+	link := func(i int, id msg.Key) *templates.Link {
 		return &templates.Link{Href: urls.Example(v.Lang, ex.Slug, i), Label: v.T(id)}
 	}
 	if step > 1 {
-		page.First, page.Prev = link(1, "SimFirst"), link(step-1, "SimPrev")
+		page.First, page.Prev = link(1, msg.SimFirst), link(step-1, msg.SimPrev)
 	}
 	if step < n {
-		page.Next, page.Last = link(step+1, "SimNext"), link(n, "SimLast")
+		page.Next, page.Last = link(step+1, msg.SimNext), link(n, msg.SimLast)
 	}
 	for i := 1; i <= n; i++ {
 		page.Steps = append(page.Steps, templates.Link{Href: urls.Example(v.Lang, ex.Slug, i), Label: strconv.Itoa(i), Current: i == step})
@@ -79,8 +80,8 @@ func (v View) ExamplePlay(ex *examples.Example, codes []string) (templates.PlayP
 	if err != nil {
 		return page, err
 	}
-	page.Heading = v.f("PlayHeading", map[string]any{"Title": ex.Title.In(v.Lang)})
-	page.Back = &templates.Link{Href: urls.Example(v.Lang, ex.Slug, 1), Label: v.T("PlayBackToExample")}
+	page.Heading = v.f(msg.PlayHeading, map[string]any{"Title": ex.Title.In(v.Lang)})
+	page.Back = &templates.Link{Href: urls.Example(v.Lang, ex.Slug, 1), Label: v.T(msg.PlayBackToExample)}
 	return page, nil
 }
 
@@ -92,9 +93,9 @@ func (v View) CustomPlay(setup string, start engine.State, codes []string) (temp
 	if err != nil {
 		return page, err
 	}
-	page.Heading = v.T("CustomHeading")
-	page.Lead = v.T("CustomLead")
-	page.Back = &templates.Link{Href: urls.Builder(v.Lang, setup), Label: v.T("CustomEdit")}
+	page.Heading = v.T(msg.CustomHeading)
+	page.Lead = v.T(msg.CustomLead)
+	page.Back = &templates.Link{Href: urls.Builder(v.Lang, setup), Label: v.T(msg.CustomEdit)}
 	return page, nil
 }
 
@@ -102,15 +103,15 @@ func (v View) CustomPlay(setup string, start engine.State, codes []string) (temp
 // the moves so far with what followed from each, the distinct legal
 // moves and undo. An unreadable or illegal move is a *MoveError.
 func (v View) Play(g Game) (templates.PlayPage, error) {
-	page := templates.PlayPage{Heading: v.T("PlayHeadingPlain"), Lead: v.T("PlayLead"), Restart: g.Href(nil)}
+	page := templates.PlayPage{Heading: v.T(msg.PlayHeadingPlain), Lead: v.T(msg.PlayLead), Restart: g.Href(nil)}
 	if len(g.Codes) > MaxMoves {
-		return page, &MoveError{Message: v.n("ErrTooManyMoves", MaxMoves, map[string]any{"Count": MaxMoves})}
+		return page, &MoveError{Message: v.n(msg.ErrTooManyMoves, MaxMoves, map[string]any{"Count": MaxMoves})}
 	}
 	actions := make([]engine.Action, len(g.Codes))
 	for i, code := range g.Codes {
 		var err error
 		if actions[i], err = moves.Decode(code); err != nil {
-			return page, &MoveError{Message: v.f("ErrMoveSyntax", map[string]any{"Index": i + 1})}
+			return page, &MoveError{Message: v.f(msg.ErrMoveSyntax, map[string]any{"Index": i + 1})}
 		}
 	}
 	snaps, err := engine.Replay(g.Start, actions)
@@ -121,7 +122,7 @@ func (v View) Play(g Game) (templates.PlayPage, error) {
 			return page, err
 		}
 		before := &snaps[len(snaps)-1].State
-		return page, &MoveError{Message: v.f("ErrIllegalMove", map[string]any{
+		return page, &MoveError{Message: v.f(msg.ErrIllegalMove, map[string]any{
 			"Index": re.Index + 1, "Action": v.Action(before, re.Action), "Reason": v.Reason(ie.Reason),
 		})}
 	}
@@ -137,7 +138,7 @@ func (v View) Play(g Game) (templates.PlayPage, error) {
 	if n := len(snaps); n > 1 {
 		page.Last = &page.History[n-2]
 		page.Events = v.Events(&snaps[n-2].State, &last.State, last.Events)
-		page.Undo = &templates.Link{Href: g.Href(g.Codes[:len(g.Codes)-1]), Label: v.T("PlayUndo")}
+		page.Undo = &templates.Link{Href: g.Href(g.Codes[:len(g.Codes)-1]), Label: v.T(msg.PlayUndo)}
 	}
 	legal := engine.LegalActions(last.State)
 	if len(g.Codes) >= MaxMoves {
@@ -148,11 +149,11 @@ func (v View) Play(g Game) (templates.PlayPage, error) {
 	})
 	switch {
 	case len(legal) > 0:
-		page.LegalFor = v.f("PlayLegal", map[string]any{"Player": v.Player(&last.State, legal[0].Player)})
+		page.LegalFor = v.f(msg.PlayLegal, map[string]any{"Player": v.Player(&last.State, legal[0].Player)})
 	case len(g.Codes) >= MaxMoves:
-		page.LegalFor = v.n("PlayMoveLimit", MaxMoves, map[string]any{"Count": MaxMoves})
+		page.LegalFor = v.n(msg.PlayMoveLimit, MaxMoves, map[string]any{"Count": MaxMoves})
 	default:
-		page.LegalFor = v.T("PlayGameOver")
+		page.LegalFor = v.T(msg.PlayGameOver)
 	}
 	return page, nil
 }
@@ -186,7 +187,7 @@ func (v View) distinctMoves(s *engine.State, legal []engine.Action, href func(en
 			}
 		}
 		if out[i].Count > 1 {
-			out[i].Alike = v.n("PlayAlike", out[i].Count, map[string]any{"Count": out[i].Count})
+			out[i].Alike = v.n(msg.PlayAlike, out[i].Count, map[string]any{"Count": out[i].Count})
 		}
 	}
 	return out
@@ -252,7 +253,7 @@ func (v View) objectNotes(s *engine.State, a engine.Action) string {
 			if n := v.permanent(s, *p).Notes; len(n) > 0 {
 				notes = append(notes, n...)
 			} else {
-				notes = append(notes, v.T("SimUntouched"))
+				notes = append(notes, v.T(msg.SimUntouched))
 			}
 		}
 	}

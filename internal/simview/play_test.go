@@ -10,6 +10,7 @@ import (
 
 	"github.com/mtgrules/site/internal/moves"
 	"github.com/mtgrules/site/internal/position"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules/engine"
 	"github.com/mtgrules/site/templates"
 )
@@ -198,13 +199,17 @@ func TestRefusedStepSaysSo(t *testing.T) {
 }
 
 // pluralCall finds messages formatted with a count.
-var pluralCall = regexp.MustCompile(`v\.n\("([A-Za-z]+)"`)
+var pluralCall = regexp.MustCompile(`v\.n\(msg\.([A-Za-z0-9]+)`)
 
 // Every message formatted with a count is a plural table in English and
 // German, so that a count of one reads right.
 func TestCountedMessagesHavePlurals(t *testing.T) {
 	cat := testCatalog(t)
 	files, _ := filepath.Glob("*.go")
+	keys := map[string]msg.Key{}
+	for _, k := range msg.All() {
+		keys[k.String()] = k
+	}
 	found := 0
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
@@ -217,7 +222,7 @@ func TestCountedMessagesHavePlurals(t *testing.T) {
 		for _, m := range pluralCall.FindAllStringSubmatch(string(data), -1) {
 			found++
 			for _, lang := range []string{"en", "de", "ja"} {
-				if got := cat.Format(lang, m[1], 1, map[string]any{"Count": 1}); got == m[1] {
+				if got := cat.Format(lang, keys[m[1]], 1, map[string]any{"Count": 1}); got == m[1] {
 					t.Errorf("%s: %s has no form for one", lang, m[1])
 				}
 			}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules/engine"
 	"github.com/mtgrules/site/templates"
 )
@@ -27,27 +28,27 @@ type View struct {
 }
 
 // T returns a plain message.
-func (v View) T(id string) string { return v.Cat.T(v.Lang, id) }
+func (v View) T(id msg.Key) string { return v.Cat.T(v.Lang, id) }
 
-func (v View) f(id string, data map[string]any) string { return v.Cat.Format(v.Lang, id, 0, data) }
+func (v View) f(id msg.Key, data map[string]any) string { return v.Cat.Format(v.Lang, id, 0, data) }
 
 // n formats a message with a plural count.
-func (v View) n(id string, count int, data map[string]any) string {
+func (v View) n(id msg.Key, count int, data map[string]any) string {
 	return v.Cat.Format(v.Lang, id, count, data)
 }
 
 // stepIDs and phaseIDs name each step's and phase's message.
 var (
-	stepIDs = map[engine.Step]string{
-		engine.Untap: "StepUntap", engine.Upkeep: "StepUpkeep", engine.Draw: "StepDraw", engine.Main1: "StepMain1",
-		engine.BeginCombat: "StepBeginCombat", engine.DeclareAttackers: "StepDeclareAttackers",
-		engine.DeclareBlockers: "StepDeclareBlockers", engine.FirstStrikeDamage: "StepFirstStrikeDamage",
-		engine.CombatDamage: "StepCombatDamage", engine.EndCombat: "StepEndCombat", engine.Main2: "StepMain2",
-		engine.End: "StepEnd", engine.Cleanup: "StepCleanup",
+	stepIDs = map[engine.Step]msg.Key{
+		engine.Untap: msg.StepUntap, engine.Upkeep: msg.StepUpkeep, engine.Draw: msg.StepDraw, engine.Main1: msg.StepMain1,
+		engine.BeginCombat: msg.StepBeginCombat, engine.DeclareAttackers: msg.StepDeclareAttackers,
+		engine.DeclareBlockers: msg.StepDeclareBlockers, engine.FirstStrikeDamage: msg.StepFirstStrikeDamage,
+		engine.CombatDamage: msg.StepCombatDamage, engine.EndCombat: msg.StepEndCombat, engine.Main2: msg.StepMain2,
+		engine.End: msg.StepEnd, engine.Cleanup: msg.StepCleanup,
 	}
-	phaseIDs = map[engine.Phase]string{
-		engine.Beginning: "PhaseBeginning", engine.PrecombatMain: "PhasePrecombatMain", engine.Combat: "PhaseCombat",
-		engine.PostcombatMain: "PhasePostcombatMain", engine.Ending: "PhaseEnding",
+	phaseIDs = map[engine.Phase]msg.Key{
+		engine.Beginning: msg.PhaseBeginning, engine.PrecombatMain: msg.PhasePrecombatMain, engine.Combat: msg.PhaseCombat,
+		engine.PostcombatMain: msg.PhasePostcombatMain, engine.Ending: msg.PhaseEnding,
 	}
 )
 
@@ -69,9 +70,9 @@ func (v View) CardName(s *engine.State, id string) string {
 		return c.Name(v.Lang)
 	}
 	if id == engine.HiddenCard {
-		return v.T("SimHiddenCard")
+		return v.T(msg.SimHiddenCard)
 	}
-	return v.T("SimUnknownCard")
+	return v.T(msg.SimUnknownCard)
 }
 
 // Card is a card's name as running text writes it: Japanese puts card
@@ -91,7 +92,7 @@ func (v View) Card(s *engine.State, id string) string {
 func (v View) Object(s *engine.State, id int) string {
 	if p := s.Permanent(id); p != nil {
 		if p.FaceDown {
-			return v.f("SimFaceDown", map[string]any{"Card": v.Card(s, p.Card)})
+			return v.f(msg.SimFaceDown, map[string]any{"Card": v.Card(s, p.Card)})
 		}
 		return v.Card(s, p.Card)
 	}
@@ -145,7 +146,7 @@ func (v View) and(names []string) string {
 	if v.Lang == "ja" && len(names) > 2 {
 		return v.join(names) // 「A、B、C」
 	}
-	return v.f("ListAnd", map[string]any{"First": v.join(names[:len(names)-1]), "Last": names[len(names)-1]})
+	return v.f(msg.ListAnd, map[string]any{"First": v.join(names[:len(names)-1]), "Last": names[len(names)-1]})
 }
 
 // passOrder lists the players who have passed in succession since the
@@ -174,10 +175,10 @@ func passOrder(s *engine.State) []int {
 
 // Board renders the state.
 func (v View) Board(s *engine.State) templates.SimBoard {
-	b := templates.SimBoard{Turn: v.f("SimTurn", map[string]any{"Turn": s.Turn}), StepName: v.StepName(s.Step)}
+	b := templates.SimBoard{Turn: v.f(msg.SimTurn, map[string]any{"Turn": s.Turn}), StepName: v.StepName(s.Step)}
 	for ph := engine.Beginning; ph <= engine.Ending; ph++ {
 		tp := templates.TrackPhase{Label: v.T(phaseIDs[ph]), Current: s.Step.Phase() == ph}
-		tp.Heading = v.f("SimZoneLabel", map[string]any{"Zone": tp.Label})
+		tp.Heading = v.f(msg.SimZoneLabel, map[string]any{"Zone": tp.Label})
 		for st := engine.Untap; st <= engine.Cleanup; st++ {
 			if st.Phase() == ph {
 				tp.Steps = append(tp.Steps, templates.TrackStep{Label: v.StepName(st), Current: st == s.Step, Past: st < s.Step})
@@ -186,11 +187,11 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 		b.Track = append(b.Track, tp)
 	}
 	if s.Priority >= 0 && s.Priority < len(s.Players) {
-		b.Priority = v.f("SimPriorityHolder", map[string]any{"Player": v.Player(s, s.Priority)})
+		b.Priority = v.f(msg.SimPriorityHolder, map[string]any{"Player": v.Player(s, s.Priority)})
 	} else if s.Over {
-		b.Priority = v.T("SimNoPriorityOver")
+		b.Priority = v.T(msg.SimNoPriorityOver)
 	} else {
-		b.Priority = v.T("SimNoPriority")
+		b.Priority = v.T(msg.SimNoPriority)
 	}
 	order := passOrder(s)
 	passed := make([]bool, len(s.Players))
@@ -199,9 +200,9 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 		passed[p], names[i] = true, v.Player(s, p)
 	}
 	if len(names) > 0 {
-		id := "SimPassedOne"
+		id := msg.SimPassedOne
 		if len(names) > 1 {
-			id = "SimPassedMany"
+			id = msg.SimPassedMany
 		}
 		b.Passes = v.f(id, map[string]any{"Players": v.and(names)})
 	}
@@ -209,13 +210,13 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 		data := map[string]any{"Player": v.Player(s, s.Priority)}
 		switch top := s.Top(); {
 		case top == nil:
-			b.Next = v.f("SimNextStep", data)
+			b.Next = v.f(msg.SimNextStep, data)
 		case top.Kind == engine.KindSpell:
 			data["Card"] = v.Card(s, top.Card)
-			b.Next = v.f("SimNextResolves", data)
+			b.Next = v.f(msg.SimNextResolves, data)
 		default:
 			data["Card"] = v.Card(s, top.Card)
-			b.Next = v.f("SimNextResolvesAbility", data)
+			b.Next = v.f(msg.SimNextResolvesAbility, data)
 		}
 	}
 	switch {
@@ -227,38 +228,38 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 				cards = append(cards, v.Card(s, w.Card))
 			}
 		}
-		b.Waiting = v.f("SimChoosingTriggers", map[string]any{"Player": v.Player(s, s.Pending.Player), "Cards": v.join(cards)})
+		b.Waiting = v.f(msg.SimChoosingTriggers, map[string]any{"Player": v.Player(s, s.Pending.Player), "Cards": v.join(cards)})
 	case s.Pending.Kind == engine.ChooseMay && s.Pending.Resolving != nil:
-		b.Waiting = v.f("SimChoosingMay", map[string]any{"Player": v.Player(s, s.Pending.Player), "Card": v.Card(s, s.Pending.Resolving.Card)})
+		b.Waiting = v.f(msg.SimChoosingMay, map[string]any{"Player": v.Player(s, s.Pending.Player), "Card": v.Card(s, s.Pending.Resolving.Card)})
 	case s.Pending.Kind == engine.ChooseAttackers:
-		b.Waiting = v.f("SimChoosingAttackers", map[string]any{"Player": v.Player(s, s.Pending.Player)})
+		b.Waiting = v.f(msg.SimChoosingAttackers, map[string]any{"Player": v.Player(s, s.Pending.Player)})
 	case s.Pending.Kind == engine.ChooseBlockers:
-		b.Waiting = v.f("SimChoosingBlockers", map[string]any{"Player": v.Player(s, s.Pending.Player)})
+		b.Waiting = v.f(msg.SimChoosingBlockers, map[string]any{"Player": v.Player(s, s.Pending.Player)})
 	case s.Pending.Kind == engine.ChooseDiscard:
-		b.Waiting = v.n("SimChoosingDiscard", s.Pending.Count, map[string]any{"Player": v.Player(s, s.Pending.Player), "Count": s.Pending.Count})
+		b.Waiting = v.n(msg.SimChoosingDiscard, s.Pending.Count, map[string]any{"Player": v.Player(s, s.Pending.Player), "Count": s.Pending.Count})
 	}
 	for i, p := range s.Players {
 		seat := templates.SimSeat{Name: p.Name, Priority: s.Priority == i, Passed: passed[i], Active: s.Active == i, Out: !s.InGame(i)}
 		var labels []string
 		if seat.Active {
-			labels = append(labels, v.T("SimActivePlayer"))
+			labels = append(labels, v.T(msg.SimActivePlayer))
 		}
 		switch {
 		case seat.Priority:
-			labels = append(labels, v.T("SimHoldsPriority"))
+			labels = append(labels, v.T(msg.SimHoldsPriority))
 		case seat.Passed:
-			labels = append(labels, v.T("SimHasPassed"))
+			labels = append(labels, v.T(msg.SimHasPassed))
 		case seat.Out:
-			labels = append(labels, v.T("SimOut"))
+			labels = append(labels, v.T(msg.SimOut))
 		}
 		if len(labels) > 0 {
-			seat.Label = v.f("SimSeatNote", map[string]any{"Notes": v.join(labels)})
+			seat.Label = v.f(msg.SimSeatNote, map[string]any{"Notes": v.join(labels)})
 		}
 		b.Seats = append(b.Seats, seat)
 	}
-	b.StackHead = v.T("SimStack")
+	b.StackHead = v.T(msg.SimStack)
 	if n := len(s.Stack); n > 0 {
-		b.StackHead = v.n("SimStackCount", n, map[string]any{"Count": n})
+		b.StackHead = v.n(msg.SimStackCount, n, map[string]any{"Count": n})
 	}
 	// Alike objects one above the other (four activations of the same
 	// ability) make one frame with a count.
@@ -268,7 +269,7 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 		if n := len(b.Stack); n > 0 && b.Stack[n-1].Name == it.Name && b.Stack[n-1].Kind == it.Kind &&
 			slices.Equal(b.Stack[n-1].Details, it.Details) {
 			b.Stack[n-1].Count++
-			b.Stack[n-1].Alike = v.n("SimStackAlike", b.Stack[n-1].Count, map[string]any{"Count": b.Stack[n-1].Count})
+			b.Stack[n-1].Alike = v.n(msg.SimStackAlike, b.Stack[n-1].Count, map[string]any{"Count": b.Stack[n-1].Count})
 			continue
 		}
 		b.Stack = append(b.Stack, it)
@@ -313,8 +314,8 @@ func (v View) cardTexts(s *engine.State) []templates.SimCard {
 	return out
 }
 
-var kindIDs = map[engine.StackKind]string{
-	engine.KindSpell: "SimKindSpell", engine.KindAbility: "SimKindAbility", engine.KindTrigger: "SimKindTrigger",
+var kindIDs = map[engine.StackKind]msg.Key{
+	engine.KindSpell: msg.SimKindSpell, engine.KindAbility: msg.SimKindAbility, engine.KindTrigger: msg.SimKindTrigger,
 }
 
 // Kind names a kind of stack object: spell, activated or triggered ability.
@@ -322,7 +323,7 @@ func (v View) Kind(k engine.StackKind) string { return v.T(kindIDs[k]) }
 
 func (v View) stackItem(s *engine.State, o engine.StackObject) templates.SimStackItem {
 	it := templates.SimStackItem{Name: v.Card(s, o.Card), Kind: v.Kind(o.Kind), Class: string(o.Kind)}
-	it.Details = append(it.Details, v.f("SimControlledBy", map[string]any{"Player": v.Player(s, o.Controller)}))
+	it.Details = append(it.Details, v.f(msg.SimControlledBy, map[string]any{"Player": v.Player(s, o.Controller)}))
 	if o.Kind != engine.KindSpell && o.Source != 0 {
 		// The source is named when it is not simply the permanent the
 		// frame is named after: when it has left, or is face down.
@@ -331,11 +332,11 @@ func (v View) stackItem(s *engine.State, o engine.StackObject) templates.SimStac
 			src = v.gone(s, o.Source)
 		}
 		if src != it.Name {
-			it.Details = append(it.Details, v.f("SimSource", map[string]any{"Card": src}))
+			it.Details = append(it.Details, v.f(msg.SimSource, map[string]any{"Card": src}))
 		}
 	}
 	if len(o.Targets) > 0 {
-		it.Details = append(it.Details, v.f("SimTargets", map[string]any{"Targets": v.Targets(s, o.Targets)}))
+		it.Details = append(it.Details, v.f(msg.SimTargets, map[string]any{"Targets": v.Targets(s, o.Targets)}))
 	}
 	if o.X > 0 {
 		it.Details = append(it.Details, "X = "+strconv.Itoa(o.X))
@@ -344,7 +345,7 @@ func (v View) stackItem(s *engine.State, o engine.StackObject) templates.SimStac
 }
 
 // cards is a localized count of cards ("3 cards").
-func (v View) cards(n int) string { return v.n("SimCards", n, map[string]any{"Count": n}) }
+func (v View) cards(n int) string { return v.n(msg.SimCards, n, map[string]any{"Count": n}) }
 
 func (v View) player(s *engine.State, i int, p engine.Player, passed bool) templates.SimPlayer {
 	sp := templates.SimPlayer{Name: p.Name, Life: int(p.Life), Priority: s.Priority == i, Passed: passed, PoolText: p.Pool.String()}
@@ -357,12 +358,12 @@ func (v View) player(s *engine.State, i int, p engine.Player, passed bool) templ
 		}
 	}
 	if s.Active == i {
-		sp.Notes = append(sp.Notes, v.T("SimActivePlayer"))
+		sp.Notes = append(sp.Notes, v.T(msg.SimActivePlayer))
 	}
 	if p.Left {
-		sp.Notes = append(sp.Notes, v.T("SimLeft"))
+		sp.Notes = append(sp.Notes, v.T(msg.SimLeft))
 	} else if p.Lost {
-		sp.Notes = append(sp.Notes, v.T("SimLost"))
+		sp.Notes = append(sp.Notes, v.T(msg.SimLost))
 	}
 	sp.HandCount = v.cards(len(p.Hand))
 	hidden := 0
@@ -374,14 +375,14 @@ func (v View) player(s *engine.State, i int, p engine.Player, passed bool) templ
 		sp.Hand = append(sp.Hand, v.Card(s, c))
 	}
 	if hidden > 0 {
-		sp.Hand = append(sp.Hand, v.n("SimHiddenCards", hidden, map[string]any{"Count": hidden}))
+		sp.Hand = append(sp.Hand, v.n(msg.SimHiddenCards, hidden, map[string]any{"Count": hidden}))
 	}
 	sp.Library = v.cards(len(p.Library))
 	if p.DrewFromEmpty {
-		sp.Library, sp.LibraryOut = v.T("SimLibraryEmpty"), true
+		sp.Library, sp.LibraryOut = v.T(msg.SimLibraryEmpty), true
 	}
-	sp.HandLabel = v.f("SimZoneLabel", map[string]any{"Zone": v.T("SimHand")})
-	sp.GraveLabel = v.f("SimZoneCount", map[string]any{"Zone": v.T("SimGraveyard"), "Count": v.cards(len(p.Graveyard))})
+	sp.HandLabel = v.f(msg.SimZoneLabel, map[string]any{"Zone": v.T(msg.SimHand)})
+	sp.GraveLabel = v.f(msg.SimZoneCount, map[string]any{"Zone": v.T(msg.SimGraveyard), "Count": v.cards(len(p.Graveyard))})
 	for _, c := range p.Graveyard {
 		sp.Graveyard = append(sp.Graveyard, v.Card(s, c))
 	}
@@ -411,31 +412,31 @@ func (v View) permanent(s *engine.State, p engine.Permanent) templates.SimPerman
 		sp.Sick = p.Sick && !s.HasKeyword(&p, "haste")
 	}
 	if p.Tapped {
-		sp.Notes = append(sp.Notes, v.T("SimTapped"))
+		sp.Notes = append(sp.Notes, v.T(msg.SimTapped))
 	}
 	if p.Damage > 0 {
-		sp.Notes = append(sp.Notes, v.f("SimDamage", map[string]any{"Amount": int(p.Damage)}))
+		sp.Notes = append(sp.Notes, v.f(msg.SimDamage, map[string]any{"Amount": int(p.Damage)}))
 	}
 	for _, kind := range slices.Sorted(maps.Keys(p.Counters)) {
 		if n := p.Counters[kind]; n > 0 {
-			sp.Notes = append(sp.Notes, v.n("SimCounters", n, map[string]any{"Amount": n, "Counter": v.counterName(kind)}))
+			sp.Notes = append(sp.Notes, v.n(msg.SimCounters, n, map[string]any{"Amount": n, "Counter": v.counterName(kind)}))
 		}
 	}
 	if p.AttachedTo != 0 {
-		sp.Notes = append(sp.Notes, v.f("SimAttachedTo", map[string]any{"Card": v.Object(s, int(p.AttachedTo))}))
+		sp.Notes = append(sp.Notes, v.f(msg.SimAttachedTo, map[string]any{"Card": v.Object(s, int(p.AttachedTo))}))
 	}
 	if p.Attacking {
 		if p.Blocked {
-			sp.Notes = append(sp.Notes, v.f("SimAttackingBlocked", map[string]any{"Player": v.Player(s, int(p.Defender))}))
+			sp.Notes = append(sp.Notes, v.f(msg.SimAttackingBlocked, map[string]any{"Player": v.Player(s, int(p.Defender))}))
 		} else {
-			sp.Notes = append(sp.Notes, v.f("SimAttacking", map[string]any{"Player": v.Player(s, int(p.Defender))}))
+			sp.Notes = append(sp.Notes, v.f(msg.SimAttacking, map[string]any{"Player": v.Player(s, int(p.Defender))}))
 		}
 	}
 	if p.Blocking != 0 {
-		sp.Notes = append(sp.Notes, v.f("SimBlocking", map[string]any{"Card": v.Object(s, int(p.Blocking))}))
+		sp.Notes = append(sp.Notes, v.f(msg.SimBlocking, map[string]any{"Card": v.Object(s, int(p.Blocking))}))
 	}
 	if sp.Sick {
-		sp.Notes = append(sp.Notes, v.T("SimSick"))
+		sp.Notes = append(sp.Notes, v.T(msg.SimSick))
 	}
 	return sp
 }
@@ -444,33 +445,34 @@ func (v View) permanent(s *engine.State, p engine.Permanent) templates.SimPerman
 // (704.5a no life, 704.5b drew from an empty library, 104.3a conceded,
 // 104.2b an effect says another player wins), or that the example ended.
 func (v View) result(s *engine.State) *templates.SimResult {
-	r := &templates.SimResult{Heading: v.T("SimGameOver")}
+	r := &templates.SimResult{Heading: v.T(msg.SimGameOver)}
 	if s.Winner >= 0 {
-		r.Winner = v.f("SimWon", map[string]any{"Player": v.Player(s, s.Winner)})
+		r.Winner = v.f(msg.SimWon, map[string]any{"Player": v.Player(s, s.Winner)})
 	} else {
-		r.Winner = v.T("SimNoWinner")
+		r.Winner = v.T(msg.SimNoWinner)
 	}
 	for _, p := range s.Players {
 		if !p.Lost {
 			continue
 		}
 		data := map[string]any{"Player": p.Name, "Life": int(p.Life)}
-		var id, rule string
+		var id msg.Key
+		var rule string
 		switch {
 		case p.DrewFromEmpty:
-			id, rule = "SimLostEmptyLibrary", "704.5b"
+			id, rule = msg.SimLostEmptyLibrary, "704.5b"
 		case p.Life <= 0:
-			id, rule = "SimLostLife", "704.5a"
+			id, rule = msg.SimLostLife, "704.5a"
 		case p.Left:
-			id, rule = "SimLostConceded", "104.3a"
+			id, rule = msg.SimLostConceded, "104.3a"
 		default:
-			id, rule = "SimLostEffect", "104.2b"
+			id, rule = msg.SimLostEffect, "104.2b"
 			data["Winner"] = v.Player(s, s.Winner)
 		}
 		r.Reasons = append(r.Reasons, templates.SimEvent{Text: v.f(id, data), Rules: v.ruleLinks([]string{rule})})
 	}
 	if len(r.Reasons) == 0 && s.Winner < 0 {
-		r.Reasons = append(r.Reasons, templates.SimEvent{Text: v.T("EvTurnLimit"), Rules: v.ruleLinks([]string{"500.1"})})
+		r.Reasons = append(r.Reasons, templates.SimEvent{Text: v.T(msg.EvTurnLimit), Rules: v.ruleLinks([]string{"500.1"})})
 	}
 	return r
 }

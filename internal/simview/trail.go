@@ -1,6 +1,9 @@
 package simview
 
-import "github.com/mtgrules/site/rules/engine"
+import (
+	"github.com/mtgrules/site/locales/msg"
+	"github.com/mtgrules/site/rules/engine"
+)
 
 // Where says where an object went when it left the battlefield or the stack.
 type Where int8
@@ -111,21 +114,21 @@ func (t Trail) follow(before, after *engine.State, events []engine.Event) Trail 
 	return t
 }
 
-var whereIDs = map[Where]string{
-	WentAway: "SimGoneAway", WentGraveyard: "SimGoneGraveyard", WentHand: "SimGoneHand",
-	WentBattlefield: "SimGoneBattlefield", WentResolved: "SimGoneResolved", WentCountered: "SimGoneCountered",
-	WentGame: "SimGoneGame",
+var whereIDs = map[Where]msg.Key{
+	WentAway: msg.SimGoneAway, WentGraveyard: msg.SimGoneGraveyard, WentHand: msg.SimGoneHand,
+	WentBattlefield: msg.SimGoneBattlefield, WentResolved: msg.SimGoneResolved, WentCountered: msg.SimGoneCountered,
+	WentGame: msg.SimGoneGame,
 }
 
 // gone names an object that is no longer in s: its card and where it went.
 func (v View) gone(s *engine.State, id int) string {
 	g, ok := v.Trail[id]
 	if !ok {
-		return v.T("SimGoneUnknown")
+		return v.T(msg.SimGoneUnknown)
 	}
-	msg := whereIDs[g.Where]
+	where := whereIDs[g.Where]
 	if g.Where == WentAway && g.Stack {
-		msg = "SimGoneStack"
+		where = msg.SimGoneStack
 	}
-	return v.f(msg, map[string]any{"Card": v.Card(s, g.Card), "Player": v.Player(s, g.Owner)})
+	return v.f(where, map[string]any{"Card": v.Card(s, g.Card), "Player": v.Player(s, g.Owner)})
 }

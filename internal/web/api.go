@@ -9,6 +9,7 @@ import (
 
 	"github.com/mtgrules/site/internal/apiview"
 	"github.com/mtgrules/site/internal/urls"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
 )
@@ -136,7 +137,7 @@ func (a *api) ruleJSON(c echo.Context) error {
 	}
 	num, ok := rules.NormalizeRef(unescape(c.Param("num")))
 	if !ok {
-		return errStatus(http.StatusNotFound, "ErrRuleNotFound")
+		return errStatus(http.StatusNotFound, msg.ErrRuleNotFound)
 	}
 	subrules := false
 	switch c.QueryParam("subrules") {
@@ -144,7 +145,7 @@ func (a *api) ruleJSON(c echo.Context) error {
 	case "1":
 		subrules = true
 	default:
-		return errStatus(http.StatusBadRequest, "ErrSubrulesParam")
+		return errStatus(http.StatusBadRequest, msg.ErrSubrulesParam)
 	}
 	src, err := a.source(c, lang)
 	if err != nil {
@@ -152,7 +153,7 @@ func (a *api) ruleJSON(c echo.Context) error {
 	}
 	doc, ok := apiview.RuleOf(src, num, subrules)
 	if !ok {
-		return errStatus(http.StatusNotFound, "ErrRuleNotFound")
+		return errStatus(http.StatusNotFound, msg.ErrRuleNotFound)
 	}
 	return send(c, doc)
 }
@@ -182,7 +183,7 @@ func (a *api) termJSON(c echo.Context) error {
 	}
 	t, _, ok := a.Library.Term(lang, unescape(c.Param("slug")))
 	if !ok {
-		return errStatus(http.StatusNotFound, "ErrTermNotFound")
+		return errStatus(http.StatusNotFound, msg.ErrTermNotFound)
 	}
 	return send(c, apiview.TermOf(lang, t, func(l string) (*rules.Term, bool) { return a.counterpart(t, lang, l) }, a.termHref(c)))
 }
@@ -205,7 +206,7 @@ func (a *api) exampleJSON(c echo.Context) error {
 		if _, err := a.lang(c); err != nil {
 			return err
 		}
-		return errStatus(http.StatusNotFound, "ErrExampleNotFound")
+		return errStatus(http.StatusNotFound, msg.ErrExampleNotFound)
 	}
 	lang, ex, err := a.example(c)
 	if err != nil {
@@ -224,8 +225,8 @@ func (a *api) docPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := a.page(c, lang, a.Catalog.T(lang, "APIHeading"), a.Catalog.T(lang, "APILead"), everyLang(urls.APIDoc))
-	p.Breadcrumb = []templates.Link{{Href: urls.Home(lang), Label: a.Catalog.T(lang, "HomeTitle")}}
+	p := a.page(c, lang, a.Catalog.T(lang, msg.APIHeading), a.Catalog.T(lang, msg.APILead), everyLang(urls.APIDoc))
+	p.Breadcrumb = []templates.Link{{Href: urls.Home(lang), Label: a.Catalog.T(lang, msg.HomeTitle)}}
 	slug := ""
 	if a.Examples != nil && len(a.Examples.List) > 0 {
 		slug = a.Examples.List[0].Slug
@@ -237,7 +238,7 @@ func (a *api) docPage(c echo.Context) error {
 // language (the worked example with the given slug, none when "").
 func apiPage(p templates.Page, base, example string) templates.APIPage {
 	lang := p.Lang
-	ep := func(method, path, example, id string) templates.APIEndpoint {
+	ep := func(method, path, example string, id msg.Key) templates.APIEndpoint {
 		e := templates.APIEndpoint{Method: method, Path: path, Description: p.T(id)}
 		if example != "" {
 			e.Example = &templates.Link{Href: example, Label: base + example}
@@ -252,17 +253,17 @@ func apiPage(p templates.Page, base, example string) templates.APIPage {
 		Page: p, Spec: templates.Link{Href: urls.OpenAPI(), Label: base + urls.OpenAPI()},
 		Feed: templates.Link{Href: urls.Feed(lang), Label: base + urls.Feed(lang)},
 		Endpoints: []templates.APIEndpoint{
-			ep("GET", urls.Documented(urls.RouteAPIRules, ""), urls.APIContents(lang), "APIRules"),
-			ep("GET", urls.Documented(urls.RouteAPIRule, ""), urls.APIRule(lang, "117.3a", false), "APIRule"),
-			ep("GET", urls.Documented(urls.RouteAPIRule, "subrules=1"), urls.APIRule(lang, "117", true), "APIRuleSubrules"),
-			ep("GET", urls.Documented(urls.RouteAPIGloss, ""), urls.APIGlossary(lang), "APIGlossary"),
-			ep("GET", urls.Documented(urls.RouteAPITerm, ""), urls.APITerm(lang, "priority"), "APITerm"),
-			ep("GET", urls.Documented(urls.RouteAPIExs, ""), urls.APIExamples(lang), "APIExamples"),
-			ep("GET", urls.Documented(urls.RouteAPIExample, "step={n}"), exampleAt, "APIExample"),
-			ep("GET", urls.Documented(urls.RouteAPISearch, "q=…"), urls.APISearch(lang, "117.3a"), "APISearch"),
-			ep("GET", urls.Documented(urls.RouteAPISuggest, "q=…"), urls.APISuggest(lang, "117.3"), "APISuggest"),
-			ep("GET", urls.Documented(urls.RouteAPIEds, ""), urls.APIEditions(), "APIEditions"),
-			ep("POST", urls.Documented(urls.RouteAPILinkify, ""), "", "APILinkify"),
+			ep("GET", urls.Documented(urls.RouteAPIRules, ""), urls.APIContents(lang), msg.APIRules),
+			ep("GET", urls.Documented(urls.RouteAPIRule, ""), urls.APIRule(lang, "117.3a", false), msg.APIRule),
+			ep("GET", urls.Documented(urls.RouteAPIRule, "subrules=1"), urls.APIRule(lang, "117", true), msg.APIRuleSubrules),
+			ep("GET", urls.Documented(urls.RouteAPIGloss, ""), urls.APIGlossary(lang), msg.APIGlossary),
+			ep("GET", urls.Documented(urls.RouteAPITerm, ""), urls.APITerm(lang, "priority"), msg.APITerm),
+			ep("GET", urls.Documented(urls.RouteAPIExs, ""), urls.APIExamples(lang), msg.APIExamples),
+			ep("GET", urls.Documented(urls.RouteAPIExample, "step={n}"), exampleAt, msg.APIExample),
+			ep("GET", urls.Documented(urls.RouteAPISearch, "q=…"), urls.APISearch(lang, "117.3a"), msg.APISearch),
+			ep("GET", urls.Documented(urls.RouteAPISuggest, "q=…"), urls.APISuggest(lang, "117.3"), msg.APISuggest),
+			ep("GET", urls.Documented(urls.RouteAPIEds, ""), urls.APIEditions(), msg.APIEditions),
+			ep("POST", urls.Documented(urls.RouteAPILinkify, ""), "", msg.APILinkify),
 		},
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/mtgrules/site/internal/diff"
 	"github.com/mtgrules/site/internal/richtext"
 	"github.com/mtgrules/site/internal/urls"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
 )
@@ -44,7 +45,7 @@ func (s *Server) initEditions() {
 	for lang, eds := range s.Library.Editions {
 		for i, b := range eds {
 			if !b.Date.IsZero() {
-				s.eds.labels[b] = s.Catalog.Format(lang, "EditionOf", 0, map[string]any{"Date": s.longDate(lang, b.Date)})
+				s.eds.labels[b] = s.Catalog.Format(lang, msg.EditionOf, 0, map[string]any{"Date": s.longDate(lang, b.Date)})
 			}
 			if i > 0 {
 				s.eds.older[b] = &olderParas{}
@@ -56,11 +57,11 @@ func (s *Server) initEditions() {
 // longDate writes a date as readers of lang do: "14 November 2025",
 // "14. November 2025", "2025年11月14日".
 func (s *Server) longDate(lang string, t time.Time) string {
-	months := strings.Split(s.Catalog.T(lang, "MonthNames"), ",")
+	months := strings.Split(s.Catalog.T(lang, msg.MonthNames), ",")
 	if len(months) != 12 {
 		return t.Format(rules.EditionLayout)
 	}
-	return s.Catalog.Format(lang, "DateLong", 0, map[string]any{"Day": t.Day(), "Month": months[t.Month()-1], "Year": t.Year()})
+	return s.Catalog.Format(lang, msg.DateLong, 0, map[string]any{"Day": t.Day(), "Month": months[t.Month()-1], "Year": t.Year()})
 }
 
 // parasOf returns the linked paragraphs of one of lang's editions.
@@ -91,12 +92,12 @@ func (s *Server) editionParam(c echo.Context, lang, name string) (*rules.Book, e
 		return nil, nil
 	}
 	if _, ok := rules.ParseEdition(id); !ok {
-		return nil, errStatus(http.StatusBadRequest, "ErrEditionMalformed")
+		return nil, errStatus(http.StatusBadRequest, msg.ErrEditionMalformed)
 	}
 	if b, ok := s.Library.Edition(lang, id); ok {
 		return b, nil
 	}
-	pe := errStatus(http.StatusNotFound, "ErrEditionUnknown")
+	pe := errStatus(http.StatusNotFound, msg.ErrEditionUnknown)
 	q := c.Request().URL.Query()
 	for _, b := range s.Library.Editions[lang] {
 		if b.Edition() == "" {
@@ -198,7 +199,7 @@ func (s *Server) changes(c echo.Context) error {
 	if rule != "" {
 		n, ok := rules.NormalizeRef(rule)
 		if !ok {
-			return errStatus(http.StatusBadRequest, "ErrChangesRule")
+			return errStatus(http.StatusBadRequest, msg.ErrChangesRule)
 		}
 		rule = n
 	}
@@ -222,23 +223,23 @@ func (s *Server) changes(c echo.Context) error {
 	}
 
 	self := urls.WithQuery(c.Request().URL.Path, c.Request().URL.Query().Encode())
-	p := s.page(c, lang, s.Catalog.T(lang, "ChangesHeading"), "", func(l string) (string, bool) {
+	p := s.page(c, lang, s.Catalog.T(lang, msg.ChangesHeading), "", func(l string) (string, bool) {
 		if l == lang {
 			return self, true
 		}
 		return urls.Changes(l, "", "", ""), false
 	})
-	p.Breadcrumb = []templates.Link{{Href: urls.Home(lang), Label: s.Catalog.T(lang, "HomeTitle")}}
+	p.Breadcrumb = []templates.Link{{Href: urls.Home(lang), Label: s.Catalog.T(lang, msg.HomeTitle)}}
 	p.Feed = urls.Feed(lang)
 	page := templates.ChangesPage{Page: p, Rule: rule}
 	if rule != "" {
-		page.RuleNote = s.Catalog.Format(lang, "ChangesRuleNote", 0, map[string]any{"Rule": rule})
+		page.RuleNote = s.Catalog.Format(lang, msg.ChangesRuleNote, 0, map[string]any{"Rule": rule})
 	}
 	switch {
 	case len(eds) < 2:
-		page.Message = s.Catalog.T(lang, "ChangesOneEdition")
+		page.Message = s.Catalog.T(lang, msg.ChangesOneEdition)
 	case len(pairs) == 0:
-		page.Message = s.Catalog.T(lang, "ChangesNoOlder")
+		page.Message = s.Catalog.T(lang, msg.ChangesNoOlder)
 		page.From, page.To = s.editionOptions(lang, nil), s.editionOptions(lang, to)
 	default:
 		page.From, page.To = s.editionOptions(lang, pairs[0][0]), s.editionOptions(lang, pairs[0][1])
@@ -271,7 +272,7 @@ func (s *Server) editionOptions(lang string, selected *rules.Book) []templates.E
 // view model.
 func (s *Server) comparisonView(lang string, from, to *rules.Book, rule string) templates.Comparison {
 	cmp := s.compare(from, to)
-	v := templates.Comparison{Heading: s.Catalog.Format(lang, "ChangesBetween", 0, map[string]any{
+	v := templates.Comparison{Heading: s.Catalog.Format(lang, msg.ChangesBetween, 0, map[string]any{
 		"From": s.longDate(lang, from.Date), "To": s.longDate(lang, to.Date),
 	})}
 	view := func(cs []change, in *rules.Book) []templates.Change {
@@ -294,9 +295,9 @@ func (s *Server) comparisonView(lang string, from, to *rules.Book, rule string) 
 	}
 	v.Added, v.Removed, v.Changed = view(cmp.added, to), view(cmp.removed, from), view(cmp.changed, to)
 	if len(v.Added)+len(v.Removed)+len(v.Changed) == 0 {
-		v.Summary = s.Catalog.T(lang, "ChangesNone")
+		v.Summary = s.Catalog.T(lang, msg.ChangesNone)
 	} else {
-		v.Summary = s.Catalog.Format(lang, "ChangesSummary", 0, map[string]any{
+		v.Summary = s.Catalog.Format(lang, msg.ChangesSummary, 0, map[string]any{
 			"Added": strconv.Itoa(len(v.Added)), "Removed": strconv.Itoa(len(v.Removed)), "Changed": strconv.Itoa(len(v.Changed)),
 		})
 	}

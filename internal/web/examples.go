@@ -12,6 +12,7 @@ import (
 	"github.com/mtgrules/site/internal/position"
 	"github.com/mtgrules/site/internal/simview"
 	"github.com/mtgrules/site/internal/urls"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules/engine"
 	"github.com/mtgrules/site/templates"
 )
@@ -26,15 +27,15 @@ func (s *Server) exampleList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := s.page(c, lang, s.Catalog.T(lang, "ExamplesHeading"), s.Catalog.T(lang, "ExamplesLead"), everyLang(urls.Examples))
-	page := templates.ExampleList{Page: p, Builder: templates.Link{Href: urls.Builder(lang, ""), Label: s.Catalog.T(lang, "BuildLink")}}
+	p := s.page(c, lang, s.Catalog.T(lang, msg.ExamplesHeading), s.Catalog.T(lang, msg.ExamplesLead), everyLang(urls.Examples))
+	page := templates.ExampleList{Page: p, Builder: templates.Link{Href: urls.Builder(lang, ""), Label: s.Catalog.T(lang, msg.BuildLink)}}
 	ln := s.Library.Linkers[lang]
 	for _, ex := range s.Examples.List {
 		n := len(ex.Snapshots)
 		page.Items = append(page.Items, templates.ExampleItem{
 			Href: urls.Example(lang, ex.Slug, 1), Title: ex.Title.In(lang),
 			Summary: ln.Segments(ex.Summary.In(lang), ""),
-			Steps:   s.Catalog.Format(lang, "SimStepCount", n, map[string]any{"Count": n}),
+			Steps:   s.Catalog.Format(lang, msg.SimStepCount, n, map[string]any{"Count": n}),
 		})
 	}
 	return s.render(c, http.StatusOK, templates.Examples(page))
@@ -48,8 +49,8 @@ func (s *Server) example(c echo.Context) (string, *examples.Example, error) {
 	}
 	ex, ok := s.Examples.Get(c.Param("slug"))
 	if !ok {
-		pe := errStatus(http.StatusNotFound, "ErrExampleNotFound")
-		pe.suggestions = []templates.Link{{Href: urls.Examples(lang), Label: s.Catalog.T(lang, "ExamplesHeading")}}
+		pe := errStatus(http.StatusNotFound, msg.ErrExampleNotFound)
+		pe.suggestions = []templates.Link{{Href: urls.Examples(lang), Label: s.Catalog.T(lang, msg.ExamplesHeading)}}
 		return "", nil, pe
 	}
 	return lang, ex, nil
@@ -75,8 +76,8 @@ func (s *Server) exampleStep(c echo.Context) error {
 	})
 	page.Page.OGType = "article"
 	page.Page.Breadcrumb = []templates.Link{
-		{Href: urls.Home(lang), Label: s.Catalog.T(lang, "HomeTitle")},
-		{Href: urls.Examples(lang), Label: s.Catalog.T(lang, "ExamplesHeading")},
+		{Href: urls.Home(lang), Label: s.Catalog.T(lang, msg.HomeTitle)},
+		{Href: urls.Examples(lang), Label: s.Catalog.T(lang, msg.ExamplesHeading)},
 	}
 	return s.render(c, http.StatusOK, templates.ExampleStep(page))
 }
@@ -90,10 +91,10 @@ func stepParam(c echo.Context, lang string, ex *examples.Example) (int, error) {
 	}
 	step, err := strconv.Atoi(raw)
 	if err != nil {
-		return 0, errStatus(http.StatusBadRequest, "ErrStepNumber")
+		return 0, errStatus(http.StatusBadRequest, msg.ErrStepNumber)
 	}
 	if step < 1 || step > len(ex.Snapshots) {
-		pe := errStatus(http.StatusNotFound, "ErrStepRange")
+		pe := errStatus(http.StatusNotFound, msg.ErrStepRange)
 		pe.suggestions = []templates.Link{{Href: urls.Example(lang, ex.Slug, 1), Label: ex.Title.In(lang)}}
 		return 0, pe
 	}
@@ -127,7 +128,7 @@ func (s *Server) renderPlay(c echo.Context, lang string, page templates.PlayPage
 func moveError(err error) error {
 	var me *simview.MoveError
 	if errors.As(err, &me) {
-		pe := errStatus(http.StatusBadRequest, "ErrMoveSyntax")
+		pe := errStatus(http.StatusBadRequest, msg.ErrMoveSyntax)
 		pe.message = me.Message
 		return pe
 	}
@@ -178,8 +179,8 @@ func (s *Server) playNew(c echo.Context) error {
 	}
 	page.Page = s.page(c, lang, page.Heading, page.Lead, func(l string) (string, bool) { return urls.Builder(l, setup), true })
 	page.Page.Breadcrumb = []templates.Link{
-		{Href: urls.Home(lang), Label: s.Catalog.T(lang, "HomeTitle")},
-		{Href: urls.Examples(lang), Label: s.Catalog.T(lang, "ExamplesHeading")},
+		{Href: urls.Home(lang), Label: s.Catalog.T(lang, msg.HomeTitle)},
+		{Href: urls.Examples(lang), Label: s.Catalog.T(lang, msg.ExamplesHeading)},
 	}
 	c.Response().Header().Set("X-Robots-Tag", "noindex")
 	if status == http.StatusOK {
@@ -197,9 +198,9 @@ func (s *Server) decodePosition(lang, raw string) (engine.Setup, error) {
 		err = st.Validate(s.pool.Cards())
 	}
 	if err != nil {
-		pe := errStatus(http.StatusBadRequest, "PosErrSyntaxAll")
+		pe := errStatus(http.StatusBadRequest, msg.PosErrSyntaxAll)
 		pe.message = v.SetupError(err)
-		pe.suggestions = []templates.Link{{Href: urls.Builder(lang, ""), Label: s.Catalog.T(lang, "BuildLink")}}
+		pe.suggestions = []templates.Link{{Href: urls.Builder(lang, ""), Label: s.Catalog.T(lang, msg.BuildLink)}}
 		return st, pe
 	}
 	return st, nil
@@ -257,7 +258,7 @@ func (s *Server) citingLinks(lang, num string) []templates.Link {
 	for _, c := range s.Examples.Citing(num) {
 		label := c.Example.Title.In(lang)
 		if c.Index > 0 {
-			label += " · " + strings.TrimSpace(s.Catalog.Format(lang, "ExampleStepOf", len(c.Example.Snapshots),
+			label += " · " + strings.TrimSpace(s.Catalog.Format(lang, msg.ExampleStepOf, len(c.Example.Snapshots),
 				map[string]any{"Step": c.Index + 1, "Count": len(c.Example.Snapshots)}))
 		}
 		out = append(out, templates.Link{Href: urls.Example(lang, c.Example.Slug, c.Index+1), Label: label})

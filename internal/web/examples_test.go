@@ -13,6 +13,7 @@ import (
 	"github.com/mtgrules/site/internal/moves"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules/engine"
 )
 
@@ -61,7 +62,7 @@ func TestEveryExampleStepRenders(t *testing.T) {
 				if s.Priority >= 0 {
 					want = append(want, `<p class="priority"><strong>`+html.EscapeString(s.Players[s.Priority].Name))
 				} else {
-					want = append(want, `<p class="priority"><strong>`+html.EscapeString(srvCatalog(t).T(lang, "SimNoPriority")))
+					want = append(want, `<p class="priority"><strong>`+html.EscapeString(srvCatalog(t).T(lang, msg.SimNoPriority)))
 				}
 				// Top first; alike objects one above the other share a frame with their count.
 				for i := len(s.Stack) - 1; i >= 0; {

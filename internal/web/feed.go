@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/mtgrules/site/internal/urls"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
 )
@@ -72,13 +73,13 @@ func feedID(parts ...string) string {
 // before, as the changes page compares them. Links start with base, the
 // public origin ("" keeps them relative to the feed).
 func (s *Server) changesFeed(lang, base string) atomFeed {
-	t := func(id string) string { return s.Catalog.T(lang, id) }
+	t := func(id msg.Key) string { return s.Catalog.T(lang, id) }
 	f := atomFeed{
 		NS: atomNS, Lang: lang, ID: feedID(lang, "changes"),
-		Title:    atomText{Body: t("ChangesHeading") + " · " + t("SiteName")},
-		Subtitle: atomText{Body: t("FeedSubtitle")},
+		Title:    atomText{Body: t(msg.ChangesHeading) + " · " + t(msg.SiteName)},
+		Subtitle: atomText{Body: t(msg.FeedSubtitle)},
 		Updated:  time.Unix(0, 0).UTC().Format(time.RFC3339),
-		Author:   atomPerson{Name: t("SiteName")},
+		Author:   atomPerson{Name: t(msg.SiteName)},
 		Links: []atomLink{
 			{Rel: "self", Type: "application/atom+xml", Href: base + urls.Feed(lang)},
 			{Rel: "alternate", Type: "text/html", Href: base + urls.Changes(lang, "", "", "")},
@@ -100,7 +101,7 @@ func (s *Server) changesFeed(lang, base string) atomFeed {
 			from = eds[i+1]
 		}
 		if from == nil {
-			e.Summary = atomText{Body: t("FeedFirst")}
+			e.Summary = atomText{Body: t(msg.FeedFirst)}
 			e.Links = []atomLink{{Rel: "alternate", Type: "text/html", Href: base + urls.Changes(lang, "", to.Edition(), "")}}
 			e.Content = atomText{Type: "html", Body: "<p>" + html.EscapeString(e.Summary.Body) + "</p>"}
 			f.Entries = append(f.Entries, e)
@@ -112,10 +113,10 @@ func (s *Server) changesFeed(lang, base string) atomFeed {
 		var b strings.Builder
 		b.WriteString("<p>" + html.EscapeString(cmp.Summary) + "</p>")
 		for _, part := range []struct {
-			heading string
+			heading msg.Key
 			changes []templates.Change
 			in      *rules.Book
-		}{{"ChangesAdded", cmp.Added, to}, {"ChangesRemoved", cmp.Removed, from}, {"ChangesChanged", cmp.Changed, to}} {
+		}{{msg.ChangesAdded, cmp.Added, to}, {msg.ChangesRemoved, cmp.Removed, from}, {msg.ChangesChanged, cmp.Changed, to}} {
 			if len(part.changes) == 0 {
 				continue
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mtgrules/site/internal/refs"
 	"github.com/mtgrules/site/internal/urls"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
 )
@@ -19,8 +20,8 @@ const MaxLinkifyBytes = 20000
 // linkifyFormats are the offered formats with their label IDs, in order.
 var linkifyFormats = []struct {
 	format refs.Format
-	label  string
-}{{refs.BBCode, "FormatBBCode"}, {refs.Markdown, "FormatMarkdown"}, {refs.HTML, "FormatHTML"}}
+	label  msg.Key
+}{{refs.BBCode, msg.FormatBBCode}, {refs.Markdown, msg.FormatMarkdown}, {refs.HTML, msg.FormatHTML}}
 
 // linkifyInput validates a post and its format.
 func linkifyInput(text, format string) (string, refs.Format, error) {
@@ -30,11 +31,11 @@ func linkifyInput(text, format string) (string, refs.Format, error) {
 	}
 	switch {
 	case !ok:
-		return "", "", errStatus(http.StatusBadRequest, "ErrLinkifyFormat")
+		return "", "", errStatus(http.StatusBadRequest, msg.ErrLinkifyFormat)
 	case len(text) > MaxLinkifyBytes:
-		return "", "", errStatus(http.StatusRequestEntityTooLarge, "ErrLinkifyTooLong")
+		return "", "", errStatus(http.StatusRequestEntityTooLarge, msg.ErrLinkifyTooLong)
 	case !utf8.ValidString(text):
-		return "", "", errStatus(http.StatusBadRequest, "ErrBadRequest")
+		return "", "", errStatus(http.StatusBadRequest, msg.ErrBadRequest)
 	}
 	return strings.ReplaceAll(text, "\r\n", "\n"), f, nil
 }
@@ -51,7 +52,7 @@ func (s *Server) linkify(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := s.page(c, lang, s.Catalog.T(lang, "LinkifyHeading"), s.Catalog.T(lang, "LinkifyLead"), everyLang(urls.Linkify))
+	p := s.page(c, lang, s.Catalog.T(lang, msg.LinkifyHeading), s.Catalog.T(lang, msg.LinkifyLead), everyLang(urls.Linkify))
 	page := templates.LinkifyPage{Page: p}
 	chosen := refs.BBCode
 	if c.Request().Method == http.MethodPost {
@@ -63,13 +64,13 @@ func (s *Server) linkify(c echo.Context) error {
 		out, linked, unknown := s.linkRefs(c, text, f)
 		n := len(linked)
 		page.Text, page.Done, page.Output = text, true, out
-		page.Count = s.Catalog.Format(lang, "LinkifyLinked", n, map[string]any{"Count": n})
+		page.Count = s.Catalog.Format(lang, msg.LinkifyLinked, n, map[string]any{"Count": n})
 		if len(unknown) > 0 {
 			nums := make([]string, len(unknown))
 			for i, r := range unknown {
 				nums[i] = r.Text(text)
 			}
-			page.Unknown = s.Catalog.Format(lang, "LinkifyUnknown", 0, map[string]any{"Numbers": strings.Join(nums, ", ")})
+			page.Unknown = s.Catalog.Format(lang, msg.LinkifyUnknown, 0, map[string]any{"Numbers": strings.Join(nums, ", ")})
 		}
 		if f == refs.HTML {
 			page.Preview = out
@@ -98,7 +99,7 @@ type linkifyRef struct {
 func (s *Server) linkifyAPI(c echo.Context) error {
 	var req linkifyRequest
 	if err := c.Bind(&req); err != nil {
-		return errStatus(http.StatusBadRequest, "ErrBadRequest")
+		return errStatus(http.StatusBadRequest, msg.ErrBadRequest)
 	}
 	text, f, err := linkifyInput(req.Text, req.Format)
 	if err != nil {
@@ -149,7 +150,7 @@ func (s *Server) oldShortLink(c echo.Context) error {
 	}
 	num, _, ok := s.today(lang, old)
 	if !ok {
-		return errStatus(http.StatusNotFound, "ErrOldNumberUnknown")
+		return errStatus(http.StatusNotFound, msg.ErrOldNumberUnknown)
 	}
 	setShortLinkHeaders(c)
 	return c.Redirect(http.StatusFound, urls.RuleWas2008(lang, num, old))
@@ -186,13 +187,13 @@ func (s *Server) renumberedNotice(c echo.Context, lang, num string) string {
 		return ""
 	}
 	args := map[string]any{"Old": old, "New": num, "Also": m.Also}
-	id := "Renumbered2008"
+	id := msg.Renumbered2008
 	if !m.Exact {
-		id = "Renumbered2008Changed"
+		id = msg.Renumbered2008Changed
 	}
 	notice := s.Catalog.Format(lang, id, 0, args)
 	if m.Also != "" {
-		notice += s.Catalog.Format(lang, "Renumbered2008Split", 0, args) // starts with a space where the language uses one
+		notice += s.Catalog.Format(lang, msg.Renumbered2008Split, 0, args) // starts with a space where the language uses one
 	}
 	return notice
 }

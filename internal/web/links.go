@@ -11,6 +11,7 @@ import (
 
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -53,15 +54,15 @@ const oembedWidth, oembedHeight = 600, 200
 // oembed answers /oembed?url=…&format=json for rule and glossary pages.
 func (s *Server) oembed(c echo.Context) error {
 	if f := c.QueryParam("format"); f != "" && f != "json" {
-		return errStatus(http.StatusNotImplemented, "ErrOEmbedFormat")
+		return errStatus(http.StatusNotImplemented, msg.ErrOEmbedFormat)
 	}
 	u, err := url.Parse(c.QueryParam("url"))
 	if err != nil || u.Path == "" {
-		return errStatus(http.StatusNotFound, "ErrOEmbedURL")
+		return errStatus(http.StatusNotFound, msg.ErrOEmbedURL)
 	}
 	lang, kind, key := urls.ParsePage(u.Path)
 	if !locales.Has(lang) {
-		return errStatus(http.StatusNotFound, "ErrOEmbedURL")
+		return errStatus(http.StatusNotFound, msg.ErrOEmbedURL)
 	}
 	var title, text string
 	cardLang := lang // the language of the quoted text
@@ -69,31 +70,31 @@ func (s *Server) oembed(c echo.Context) error {
 	case urls.RulePage:
 		num, ok := rules.NormalizeRef(key)
 		if !ok {
-			return errStatus(http.StatusNotFound, "ErrOEmbedURL")
+			return errStatus(http.StatusNotFound, msg.ErrOEmbedURL)
 		}
 		r, textLang, exists := s.currentRule(lang, num)
 		if !exists {
-			return errStatus(http.StatusNotFound, "ErrOEmbedURL")
+			return errStatus(http.StatusNotFound, msg.ErrOEmbedURL)
 		}
 		title, text, cardLang = ruleTitle(r), describe(r.Text, r.Level()), textLang
 	case urls.TermPage:
 		slug, _ := url.PathUnescape(key)
 		t, ok := s.book(lang).Term(slug)
 		if !ok {
-			return errStatus(http.StatusNotFound, "ErrOEmbedURL")
+			return errStatus(http.StatusNotFound, msg.ErrOEmbedURL)
 		}
 		title, text = t.Name, describe(strings.Join(t.Definition, " "), 1)
 	default:
-		return errStatus(http.StatusNotFound, "ErrOEmbedURL")
+		return errStatus(http.StatusNotFound, msg.ErrOEmbedURL)
 	}
 	base := s.baseURL(c)
 	page := base + u.EscapedPath()
 	card := `<blockquote class="mtg-rule" lang="` + cardLang + `"><p><strong>` + html.EscapeString(title) + `</strong></p><p>` +
-		html.EscapeString(text) + `</p><p><a href="` + html.EscapeString(page) + `">` + html.EscapeString(s.Catalog.T(lang, "SiteName")) + `</a></p></blockquote>`
+		html.EscapeString(text) + `</p><p><a href="` + html.EscapeString(page) + `">` + html.EscapeString(s.Catalog.T(lang, msg.SiteName)) + `</a></p></blockquote>`
 	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
 	return c.JSON(http.StatusOK, map[string]any{
 		"version": "1.0", "type": "rich", "title": title, "html": card,
-		"provider_name": s.Catalog.T(lang, "SiteName"), "provider_url": base + urls.RouteRoot,
+		"provider_name": s.Catalog.T(lang, msg.SiteName), "provider_url": base + urls.RouteRoot,
 		"width": oembedWidth, "height": oembedHeight, "cache_age": 3600,
 	})
 }

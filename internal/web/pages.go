@@ -17,6 +17,7 @@ import (
 	"github.com/mtgrules/site/internal/richtext"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
 )
@@ -40,7 +41,7 @@ func (s *Server) page(c echo.Context, lang, title, desc string, pathFor pathFunc
 		Lang:        lang,
 		Title:       title,
 		Description: desc,
-		T:           func(id string) string { return s.Catalog.T(lang, id) },
+		T:           func(id msg.Key) string { return s.Catalog.T(lang, id) },
 		Static:      s.Assets.URL,
 	}
 	if pathFor == nil {
@@ -123,14 +124,14 @@ func (s *Server) home(c echo.Context) error {
 		return err
 	}
 	b := s.book(lang)
-	p := s.page(c, lang, s.Catalog.T(lang, "HomeTitle"), s.Catalog.T(lang, "HomeLead"), everyLang(urls.Home))
+	p := s.page(c, lang, s.Catalog.T(lang, msg.HomeTitle), s.Catalog.T(lang, msg.HomeLead), everyLang(urls.Home))
 	page := templates.HomePage{Page: p, BookTitle: b.Title, Effective: b.Effective, Intro: b.Intro, Sections: tocSections(lang, b)}
 	if s.Examples != nil {
 		for _, ex := range s.Examples.List[:min(homeExamples, len(s.Examples.List))] {
 			page.Examples = append(page.Examples, templates.Link{Href: urls.Example(lang, ex.Slug, 1), Label: ex.Title.In(lang)})
 		}
 		n := len(s.Examples.List)
-		page.AllExamples = templates.Link{Href: urls.Examples(lang), Label: s.Catalog.Format(lang, "HomeAllExamples", n, map[string]any{"Count": n})}
+		page.AllExamples = templates.Link{Href: urls.Examples(lang), Label: s.Catalog.Format(lang, msg.HomeAllExamples, n, map[string]any{"Count": n})}
 	}
 	return s.render(c, http.StatusOK, templates.Home(page))
 }
@@ -143,8 +144,8 @@ func (s *Server) contents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := s.page(c, lang, s.Catalog.T(lang, "ContentsHeading"), "", everyLang(urls.Contents))
-	p.Breadcrumb = []templates.Link{{Href: urls.Home(lang), Label: s.Catalog.T(lang, "HomeTitle")}}
+	p := s.page(c, lang, s.Catalog.T(lang, msg.ContentsHeading), "", everyLang(urls.Contents))
+	p.Breadcrumb = []templates.Link{{Href: urls.Home(lang), Label: s.Catalog.T(lang, msg.HomeTitle)}}
 	return s.render(c, http.StatusOK, templates.Contents(templates.ContentsPage{Page: p, Sections: tocSections(lang, s.book(lang))}))
 }
 
@@ -198,7 +199,7 @@ func (s *Server) rule(c echo.Context) error {
 	}
 	cmp := c.QueryParam("compare")
 	if cmp != "" && !locales.Has(cmp) {
-		return errStatus(http.StatusBadRequest, "ErrCompareLang")
+		return errStatus(http.StatusBadRequest, msg.ErrCompareLang)
 	}
 	if cmp == lang || !current {
 		cmp = ""
@@ -238,13 +239,13 @@ func (s *Server) rule(c echo.Context) error {
 	page := templates.RulePage{Page: p, Number: num, Heading: ruleHeading(root), Compare: cmp, Edition: s.eds.labels[b]}
 	page.Notice = s.renumberedNotice(c, lang, num)
 	if fellBack {
-		page.Notice = strings.TrimSpace(page.Notice + " " + s.Catalog.T(lang, "FallbackNotice"))
+		page.Notice = strings.TrimSpace(page.Notice + " " + s.Catalog.T(lang, msg.FallbackNotice))
 	}
 	if !current {
-		page.Current = &templates.Link{Href: urls.Rule(lang, num), Label: s.Catalog.T(lang, "EditionCurrentLink")}
+		page.Current = &templates.Link{Href: urls.Rule(lang, num), Label: s.Catalog.T(lang, msg.EditionCurrentLink)}
 	}
 	if len(s.Library.Editions[lang]) > 1 {
-		page.History = &templates.Link{Href: urls.Changes(lang, "", "", root.Number), Label: s.Catalog.T(lang, "RuleHistory")}
+		page.History = &templates.Link{Href: urls.Changes(lang, "", "", root.Number), Label: s.Catalog.T(lang, msg.RuleHistory)}
 	}
 	page.Paras = s.subtree(lang, cmp, b, ref, root.Number, num)
 	if root.Level() == 0 && len(page.Paras) > giantRule {
@@ -268,11 +269,11 @@ func (s *Server) rule(c echo.Context) error {
 		switch {
 		case l == lang || !current:
 		case l == cmp:
-			page.CompareWith = append(page.CompareWith, templates.Link{Href: urls.Rule(lang, num), Label: s.Catalog.T(lang, "CompareOff")})
+			page.CompareWith = append(page.CompareWith, templates.Link{Href: urls.Rule(lang, num), Label: s.Catalog.T(lang, msg.CompareOff)})
 		default:
 			page.CompareWith = append(page.CompareWith, templates.Link{
 				Href: urls.RuleCompared(lang, num, l), Lang: l,
-				Label: s.Catalog.T(lang, "CompareWith") + " " + langNames[l],
+				Label: s.Catalog.T(lang, msg.CompareWith) + " " + langNames[l],
 			})
 		}
 	}
@@ -280,7 +281,7 @@ func (s *Server) rule(c echo.Context) error {
 }
 
 func (s *Server) ruleNotFound(lang, num string) error {
-	pe := errStatus(http.StatusNotFound, "ErrRuleNotFound")
+	pe := errStatus(http.StatusNotFound, msg.ErrRuleNotFound)
 	b := s.book(lang)
 	if n, ok := rules.NormalizeRef(num); ok {
 		for _, r := range b.Nearest(n, 5) {
@@ -288,7 +289,7 @@ func (s *Server) ruleNotFound(lang, num string) error {
 		}
 	}
 	if len(pe.suggestions) == 0 {
-		pe.suggestions = []templates.Link{{Href: urls.Contents(lang), Label: s.Catalog.T(lang, "ContentsHeading")}}
+		pe.suggestions = []templates.Link{{Href: urls.Contents(lang), Label: s.Catalog.T(lang, msg.ContentsHeading)}}
 	}
 	return pe
 }
@@ -342,7 +343,7 @@ func (s *Server) ruleCrumbs(lang string, b *rules.Book, r *rules.Rule, ed string
 		}
 	}
 	crumbs := []templates.Link{
-		{Href: urls.Home(lang), Label: s.Catalog.T(lang, "HomeTitle")},
+		{Href: urls.Home(lang), Label: s.Catalog.T(lang, msg.HomeTitle)},
 		{Href: urls.Section(lang, sec.Number), Label: strconv.Itoa(sec.Number) + ". " + sec.Title},
 	}
 	for _, a := range r.Ancestors() {
@@ -482,8 +483,8 @@ func (s *Server) glossary(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := s.page(c, lang, s.Catalog.T(lang, "GlossaryHeading"), "", everyLang(urls.Glossary))
-	p.Breadcrumb = []templates.Link{{Href: urls.Home(lang), Label: s.Catalog.T(lang, "HomeTitle")}}
+	p := s.page(c, lang, s.Catalog.T(lang, msg.GlossaryHeading), "", everyLang(urls.Glossary))
+	p.Breadcrumb = []templates.Link{{Href: urls.Home(lang), Label: s.Catalog.T(lang, msg.HomeTitle)}}
 	page := templates.GlossaryPage{Page: p}
 	for _, t := range s.book(lang).Glossary {
 		page.Terms = append(page.Terms, templates.Link{Href: urls.Term(lang, t.Slug), Label: t.Name})
@@ -502,8 +503,8 @@ func (s *Server) term(c echo.Context) error {
 	}
 	t, canonical, ok := s.Library.Term(lang, slug)
 	if !ok {
-		pe := errStatus(http.StatusNotFound, "ErrTermNotFound")
-		pe.suggestions = []templates.Link{{Href: urls.Glossary(lang), Label: s.Catalog.T(lang, "GlossaryHeading")}}
+		pe := errStatus(http.StatusNotFound, msg.ErrTermNotFound)
+		pe.suggestions = []templates.Link{{Href: urls.Glossary(lang), Label: s.Catalog.T(lang, msg.GlossaryHeading)}}
 		return pe
 	}
 	if !canonical {
@@ -512,7 +513,7 @@ func (s *Server) term(c echo.Context) error {
 	}
 	cmp := c.QueryParam("compare")
 	if cmp != "" && !locales.Has(cmp) {
-		return errStatus(http.StatusBadRequest, "ErrCompareLang")
+		return errStatus(http.StatusBadRequest, msg.ErrCompareLang)
 	}
 	p := s.page(c, lang, t.Name, describe(strings.Join(t.Definition, " "), 1), func(l string) (string, bool) {
 		if o, ok := s.counterpart(t, lang, l); ok {
@@ -521,8 +522,8 @@ func (s *Server) term(c echo.Context) error {
 		return urls.Glossary(l), false
 	})
 	p.Breadcrumb = []templates.Link{
-		{Href: urls.Home(lang), Label: s.Catalog.T(lang, "HomeTitle")},
-		{Href: urls.Glossary(lang), Label: s.Catalog.T(lang, "GlossaryHeading")},
+		{Href: urls.Home(lang), Label: s.Catalog.T(lang, msg.HomeTitle)},
+		{Href: urls.Glossary(lang), Label: s.Catalog.T(lang, msg.GlossaryHeading)},
 	}
 	p.OGType, p.OEmbed = "article", s.baseURL(c)+urls.OEmbed(p.Canonical)
 	page := templates.TermPage{Page: p, Name: t.Name}
@@ -535,7 +536,7 @@ func (s *Server) term(c echo.Context) error {
 		switch {
 		case l == lang || !ok:
 		case l == cmp:
-			page.CompareWith = append(page.CompareWith, templates.Link{Href: urls.Term(lang, t.Slug), Label: s.Catalog.T(lang, "CompareOff")})
+			page.CompareWith = append(page.CompareWith, templates.Link{Href: urls.Term(lang, t.Slug), Label: s.Catalog.T(lang, msg.CompareOff)})
 			page.Other = &templates.TermText{Lang: l, Name: o.Name, Href: urls.Term(l, o.Slug)}
 			for _, d := range o.Definition {
 				page.Other.Definition = append(page.Other.Definition, s.Library.Linkers[l].Segments(d, o.Slug))
@@ -543,7 +544,7 @@ func (s *Server) term(c echo.Context) error {
 		default:
 			page.CompareWith = append(page.CompareWith, templates.Link{
 				Href: urls.TermCompared(lang, t.Slug, l), Lang: l,
-				Label: s.Catalog.T(lang, "CompareWith") + " " + langNames[l],
+				Label: s.Catalog.T(lang, msg.CompareWith) + " " + langNames[l],
 			})
 		}
 	}

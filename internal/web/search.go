@@ -9,6 +9,7 @@ import (
 
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/internal/urls"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
 )
@@ -30,19 +31,19 @@ func (s *Server) parseSearch(c echo.Context) (searchRequest, error) {
 	}
 	r := searchRequest{lang: lang, q: c.QueryParam("q"), page: 1}
 	if !utf8.ValidString(r.q) {
-		return r, errStatus(http.StatusBadRequest, "ErrBadRequest")
+		return r, errStatus(http.StatusBadRequest, msg.ErrBadRequest)
 	}
 	switch c.QueryParam("in") {
 	case "", lang:
 	case "all":
 		r.all = true
 	default:
-		return r, errStatus(http.StatusBadRequest, "ErrSearchScope")
+		return r, errStatus(http.StatusBadRequest, msg.ErrSearchScope)
 	}
 	if p := c.QueryParam("page"); p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 1 || n > 1000 {
-			return r, errStatus(http.StatusBadRequest, "ErrSearchPage")
+			return r, errStatus(http.StatusBadRequest, msg.ErrSearchPage)
 		}
 		r.page = n
 	}
@@ -59,7 +60,7 @@ func (s *Server) runSearch(c echo.Context, r searchRequest) (*search.Result, err
 	ix, ready := s.Search.Index()
 	if !ready || ix == nil {
 		c.Response().Header().Set("Retry-After", "5")
-		return nil, errStatus(http.StatusServiceUnavailable, "ErrSearchWarming")
+		return nil, errStatus(http.StatusServiceUnavailable, msg.ErrSearchWarming)
 	}
 	res, err := ix.Search(search.Query{Text: r.q, Lang: r.lang, All: r.all, Page: r.page})
 	if err == nil && r.page > 1 && r.page > res.Pages {
@@ -72,16 +73,16 @@ func (s *Server) runSearch(c echo.Context, r searchRequest) (*search.Result, err
 // links the last page (or the first, when nothing was found).
 func (s *Server) pastLastPage(r searchRequest, res *search.Result) error {
 	lang := r.lang
-	pe := errStatus(http.StatusNotFound, "ErrSearchPageRange")
+	pe := errStatus(http.StatusNotFound, msg.ErrSearchPageRange)
 	if res.Pages == 0 {
-		pe.message = s.Catalog.Format(lang, "ErrSearchPageNone", 0, map[string]any{"Page": r.page})
+		pe.message = s.Catalog.Format(lang, msg.ErrSearchPageNone, 0, map[string]any{"Page": r.page})
 		pe.suggestions = []templates.Link{{Href: urls.Search(lang, r.q, r.all, 1), Label: r.q}}
 		return pe
 	}
-	pe.message = s.Catalog.Format(lang, "ErrSearchPageRange", res.Pages, map[string]any{"Page": r.page, "Pages": res.Pages})
+	pe.message = s.Catalog.Format(lang, msg.ErrSearchPageRange, res.Pages, map[string]any{"Page": r.page, "Pages": res.Pages})
 	pe.suggestions = []templates.Link{{
 		Href:  urls.Search(lang, r.q, r.all, res.Pages),
-		Label: s.Catalog.Format(lang, "SearchPageOf", 0, map[string]any{"Page": res.Pages, "Pages": res.Pages}),
+		Label: s.Catalog.Format(lang, msg.SearchPageOf, 0, map[string]any{"Page": res.Pages, "Pages": res.Pages}),
 	}}
 	return pe
 }
@@ -104,22 +105,22 @@ func (s *Server) searchPage(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, urls.Rule(r.lang, r.jumpTo))
 	}
 	lang := r.lang
-	p := s.page(c, lang, s.Catalog.T(lang, "SearchHeading"), "", func(l string) (string, bool) {
+	p := s.page(c, lang, s.Catalog.T(lang, msg.SearchHeading), "", func(l string) (string, bool) {
 		return urls.Search(l, r.q, r.all, 1), false
 	})
 	p.Query = r.q
 	page := templates.SearchPage{Page: p, Query: r.q, AllLangs: r.all}
 	if r.all {
-		page.AllLink = templates.Link{Href: urls.Search(lang, r.q, false, 1), Label: s.Catalog.T(lang, "SearchInOne")}
+		page.AllLink = templates.Link{Href: urls.Search(lang, r.q, false, 1), Label: s.Catalog.T(lang, msg.SearchInOne)}
 	} else {
-		page.AllLink = templates.Link{Href: urls.Search(lang, r.q, true, 1), Label: s.Catalog.T(lang, "SearchInAll")}
+		page.AllLink = templates.Link{Href: urls.Search(lang, r.q, true, 1), Label: s.Catalog.T(lang, msg.SearchInAll)}
 	}
 	if r.q != "" {
 		res, err := s.runSearch(c, r)
 		if err != nil {
 			return err
 		}
-		page.Total = s.Catalog.Format(lang, "SearchCount", res.Total, map[string]any{"Count": res.Total})
+		page.Total = s.Catalog.Format(lang, msg.SearchCount, res.Total, map[string]any{"Count": res.Total})
 		page.Fuzzy, page.Truncated = res.Fuzzy, res.Truncated
 		for _, h := range res.Hits {
 			page.Hits = append(page.Hits, templates.SearchHit{
@@ -131,13 +132,13 @@ func (s *Server) searchPage(c echo.Context) error {
 			page.Suggestions = append(page.Suggestions, templates.Link{Href: urls.Search(lang, sug, r.all, 1), Label: sug})
 		}
 		if res.Page > 1 {
-			page.Prev = &templates.Link{Href: urls.Search(lang, r.q, r.all, res.Page-1), Label: s.Catalog.T(lang, "SearchPrev")}
+			page.Prev = &templates.Link{Href: urls.Search(lang, r.q, r.all, res.Page-1), Label: s.Catalog.T(lang, msg.SearchPrev)}
 		}
 		if res.Page < res.Pages {
-			page.Next = &templates.Link{Href: urls.Search(lang, r.q, r.all, res.Page+1), Label: s.Catalog.T(lang, "SearchNext")}
+			page.Next = &templates.Link{Href: urls.Search(lang, r.q, r.all, res.Page+1), Label: s.Catalog.T(lang, msg.SearchNext)}
 		}
 		if res.Pages > 1 {
-			page.PageInfo = s.Catalog.Format(lang, "SearchPageOf", 0, map[string]any{"Page": res.Page, "Pages": res.Pages})
+			page.PageInfo = s.Catalog.Format(lang, msg.SearchPageOf, 0, map[string]any{"Page": res.Page, "Pages": res.Pages})
 		}
 	}
 	c.Response().Header().Set("Cache-Control", cacheSearch)

@@ -19,6 +19,7 @@ import (
 	"github.com/mtgrules/site/internal/simview"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/static"
 	"github.com/mtgrules/site/templates"
 )
@@ -138,20 +139,20 @@ func (s *Server) guardInput(next echo.HandlerFunc) echo.HandlerFunc {
 		r := c.Request()
 		raw := r.URL.EscapedPath()
 		if len(raw) > MaxPathBytes || len(r.URL.RawQuery) > MaxQueryBytes {
-			return errStatus(http.StatusRequestURITooLong, "ErrURITooLong")
+			return errStatus(http.StatusRequestURITooLong, msg.ErrURITooLong)
 		}
 		path, err := url.PathUnescape(raw)
 		if err != nil || !utf8.ValidString(path) || strings.ContainsRune(path, 0) {
-			return errStatus(http.StatusBadRequest, "ErrBadRequest")
+			return errStatus(http.StatusBadRequest, msg.ErrBadRequest)
 		}
 		for _, seg := range strings.Split(path, "/") {
 			if seg == ".." || seg == "." {
-				return errStatus(http.StatusBadRequest, "ErrBadRequest")
+				return errStatus(http.StatusBadRequest, msg.ErrBadRequest)
 			}
 		}
 		q, err := url.QueryUnescape(r.URL.RawQuery)
 		if err != nil || !utf8.ValidString(q) {
-			return errStatus(http.StatusBadRequest, "ErrBadRequest")
+			return errStatus(http.StatusBadRequest, msg.ErrBadRequest)
 		}
 		return next(c)
 	}
@@ -207,7 +208,7 @@ func (s *Server) readerLang(c echo.Context) string {
 func (s *Server) lang(c echo.Context) (string, error) {
 	l := c.Param("lang")
 	if !locales.Has(l) {
-		return "", errStatus(http.StatusNotFound, "ErrLangUnknown")
+		return "", errStatus(http.StatusNotFound, msg.ErrLangUnknown)
 	}
 	return l, nil
 }
@@ -215,7 +216,7 @@ func (s *Server) lang(c echo.Context) (string, error) {
 func (s *Server) static(c echo.Context) error {
 	a, ok := s.Assets.Lookup(c.Param("file"))
 	if !ok {
-		return errStatus(http.StatusNotFound, "ErrNotFound")
+		return errStatus(http.StatusNotFound, msg.ErrNotFound)
 	}
 	h := c.Response().Header()
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")

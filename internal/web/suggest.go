@@ -12,6 +12,7 @@ import (
 
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -106,7 +107,7 @@ func buildLangSuggest(s *Server, lang string) *langSuggest {
 			add(&suggestion{Label: r.Text, Kind: "heading", Detail: r.Number, Number: r.Number, Lang: lang, URL: urls.Rule(lang, r.Number)}, i)
 		}
 	}
-	glossary := s.Catalog.T(lang, "GlossaryHeading")
+	glossary := s.Catalog.T(lang, msg.GlossaryHeading)
 	for i, t := range b.Glossary {
 		// Terms before headings of the same name: the entry explains it.
 		add(&suggestion{Label: t.Name, Kind: "term", Detail: glossary, Lang: lang, URL: urls.Term(lang, t.Slug)}, i-len(b.Glossary))
