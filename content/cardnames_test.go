@@ -14,25 +14,30 @@ import (
 // a card's name in 《》, as Japanese Magic texts do (basic lands, whose
 // one-character names are ordinary words, excepted).
 func TestJapaneseCardNamesInBrackets(t *testing.T) {
-	data, err := content.FS.ReadFile("cards.json")
-	if err != nil {
-		t.Fatal(err)
+	var mechanics []struct {
+		ID         string   `json:"id"`
+		Supertypes []string `json:"supertypes"`
 	}
-	var cards []struct {
-		Names      map[string]string `json:"names"`
-		Supertypes []string          `json:"supertypes"`
+	var cards map[string]struct {
+		Name string `json:"name"`
 	}
-	if err := json.Unmarshal(data, &cards); err != nil {
-		t.Fatal(err)
+	for name, v := range map[string]any{"cards.json": &mechanics, "ja/cards.json": &cards} {
+		data, err := content.FS.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, v); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
 	}
 	var names []string
-	for _, c := range cards {
+	for _, c := range mechanics {
 		if len(c.Supertypes) == 0 {
-			names = append(names, c.Names["ja"])
+			names = append(names, cards[c.ID].Name)
 		}
 	}
 	sort.Slice(names, func(i, j int) bool { return len(names[i]) > len(names[j]) }) // longest first
-	files, err := fs.Glob(content.FS, "scenarios/*.json")
+	files, err := fs.Glob(content.FS, "ja/scenarios/*.json")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no scenarios: %v", err)
 	}
@@ -43,18 +48,13 @@ func TestJapaneseCardNamesInBrackets(t *testing.T) {
 			t.Fatal(err)
 		}
 		var sc struct {
-			Summary map[string]string `json:"summary"`
-			Steps   []struct {
-				Narration map[string]string `json:"narration"`
-			} `json:"steps"`
+			Summary   string   `json:"summary"`
+			Narration []string `json:"narration"`
 		}
 		if err := json.Unmarshal(data, &sc); err != nil {
 			t.Fatal(err)
 		}
-		texts := []string{sc.Summary["ja"]}
-		for _, st := range sc.Steps {
-			texts = append(texts, st.Narration["ja"])
-		}
+		texts := append([]string{sc.Summary}, sc.Narration...)
 		for _, s := range texts {
 			for i := 0; i < len(s); {
 				if strings.HasPrefix(s[i:], "《") {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -127,32 +128,37 @@ func obsolete(line string) bool {
 }
 
 // texts returns every text of one language by a name for messages: the
-// rules, each worked example's and card's strings in that language, the UI
-// strings.
+// files of its directory (the rules, each worked example's and card's
+// strings) and the UI strings.
 func texts(t *testing.T, lang string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	data, err := content.FS.ReadFile(lang + "/rules.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out["content/"+lang+"/rules.txt"] = string(data)
-	files, err := fs.Glob(content.FS, "scenarios/*.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no scenarios: %v", err)
-	}
-	for _, f := range append(files, "cards.json") {
-		data, err := content.FS.ReadFile(f)
+	err := fs.WalkDir(content.FS, lang, func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := content.FS.ReadFile(name)
 		if err != nil {
-			t.Fatal(err)
+			return err
+		}
+		if path.Ext(name) != ".json" {
+			out["content/"+name] = string(data)
+			return nil
 		}
 		var v any
 		if err := json.Unmarshal(data, &v); err != nil {
-			t.Fatalf("%s: %v", f, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
 		var b strings.Builder
-		collect(v, lang, &b)
-		out["content/"+f+" ("+lang+")"] = b.String()
+		collect(v, &b)
+		out["content/"+name] = b.String()
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := out["content/"+lang+"/rules.txt"]; !ok || len(out) < 3 {
+		t.Fatalf("content/%s holds %d files", lang, len(out))
 	}
 	locs, err := fs.Glob(os.DirFS("../locales"), "*."+lang+".toml")
 	if err != nil || len(locs) == 0 {
@@ -168,20 +174,18 @@ func texts(t *testing.T, lang string) map[string]string {
 	return out
 }
 
-// collect writes every string found under the key lang, one per line.
-func collect(v any, lang string, b *strings.Builder) {
+// collect writes every string value found in v, one per line.
+func collect(v any, b *strings.Builder) {
 	switch v := v.(type) {
+	case string:
+		fmt.Fprintln(b, v)
 	case map[string]any:
-		for k, x := range v {
-			if s, ok := x.(string); ok && k == lang {
-				fmt.Fprintln(b, s)
-			} else {
-				collect(x, lang, b)
-			}
+		for _, x := range v {
+			collect(x, b)
 		}
 	case []any:
 		for _, x := range v {
-			collect(x, lang, b)
+			collect(x, b)
 		}
 	}
 }

@@ -93,10 +93,10 @@ func TestExampleOfReadsTheSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	ex, _ := set.Get("giant-growth-answered-by-shock")
-	e := ExampleOf(simview.View{Cat: cat, Lang: "de"}, ex, 10, func(slug string, step int) string { return slug })
+	e := ExampleOf(simview.View{Cat: cat, Lang: "de", Cards: set.CardTexts}, ex, 10, func(slug string, step int) string { return slug })
 	// Step 10: B has cast Giant Growth on the Wolves and holds priority (117.3c).
 	if e.Priority == nil || e.Priority.Name != "B" || len(e.Stack) != 1 || e.Stack[0].Name != "Riesenwuchs" || e.Stack[0].KindLabel != "Zauberspruch" ||
-		e.Players[1].HandSize != 0 || e.Action == "" || e.Narration != ex.Steps[8].Narration.De {
+		e.Players[1].HandSize != 0 || e.Action == "" || e.Narration != ex.Narration[8]["de"] {
 		t.Errorf("%+v", e)
 	}
 	if i := slices.IndexFunc(e.Events, func(ev Event) bool { return ev.Kind == "priority" }); i < 0 || !slices.Equal(e.Events[i].Rules, []string{"117.3c"}) {

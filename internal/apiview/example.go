@@ -97,7 +97,7 @@ func ExampleOf(v simview.View, ex *examples.Example, step int, href ExampleHref)
 	s := &snap.State
 	out := Example{
 		Slug: ex.Slug, Title: ex.Title.In(v.Lang), Step: step, Steps: len(ex.Snapshots), URL: href(ex.Slug, step),
-		Narration: ex.Summary.In(v.Lang), Turn: s.Turn, GameStep: s.Step.String(), GameStepLabel: v.StepName(s.Step),
+		Narration: ex.TextAt(step).In(v.Lang), Turn: s.Turn, GameStep: s.Step.String(), GameStepLabel: v.StepName(s.Step),
 		Active: PlayerRef{s.Active, v.Player(s, s.Active)}, Stack: []StackObject{}, Players: []Player{}, Events: []Event{},
 	}
 	if s.Priority >= 0 && s.Priority < len(s.Players) {
@@ -120,7 +120,6 @@ func ExampleOf(v simview.View, ex *examples.Example, step int, href ExampleHref)
 	}
 	if step > 1 {
 		before := &ex.Snapshots[step-2].State
-		out.Narration = ex.Steps[step-2].Narration.In(v.Lang)
 		out.Action = v.Action(before, *snap.Action)
 		for i, e := range v.Events(before, s, snap.Events) {
 			out.Events = append(out.Events, Event{Kind: snap.Events[i].Kind, Text: e.Text, Rules: numbers(snap.Events[i].Rules)})

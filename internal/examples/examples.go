@@ -1,7 +1,15 @@
-// Package examples loads the worked examples (content/scenarios/*.json
-// with content/cards.json), plays each through the rules engine once at
-// start-up, and indexes them by slug and by the rule numbers their events
-// cite.
+// Package examples loads the card pool and the worked examples with their
+// texts, plays each example through the rules engine once at start-up, and
+// indexes them by slug and by the rule numbers their events cite.
+//
+// The engine's data (content/cards.json, content/scenarios/{slug}.json)
+// holds no human text. The texts live by language: {lang}/cards.json maps
+// each card id to its printed name and a one-line description, and
+// {lang}/scenarios/{slug}.json holds an example's title, summary and one
+// narration per step. The languages are the directories with a
+// cards.json; each must give every card and every example all of its
+// texts, and English must be one of them, as the fallback for a language
+// the content lacks.
 package examples
 
 import (
@@ -14,11 +22,23 @@ import (
 	"github.com/mtgrules/site/rules/engine"
 )
 
-// Example is one scenario with its precomputed snapshots: Snapshots[0] is
-// the start, Snapshots[i+1] the position after step i.
+// Example is one scenario with its texts and its precomputed snapshots:
+// Snapshots[0] is the start, Snapshots[i+1] the position after step i,
+// which Narration[i] tells.
 type Example struct {
 	engine.Scenario
-	Snapshots []engine.Snapshot
+	Title, Summary Text
+	Narration      []Text
+	Snapshots      []engine.Snapshot
+}
+
+// TextAt is what the page of step (1-based, as in ?step=) tells: the
+// summary at the start, then the narration of the action that led there.
+func (ex *Example) TextAt(step int) Text {
+	if step <= 1 {
+		return ex.Summary
+	}
+	return ex.Narration[step-2]
 }
 
 // Cite is where an example first cites a rule: the 0-based snapshot index.
@@ -27,16 +47,19 @@ type Cite struct {
 	Index   int
 }
 
-// Set is every loaded example.
+// Set is the card pool and every loaded example.
 type Set struct {
-	Cards  map[string]engine.Card
-	List   []*Example // in file-name order
-	bySlug map[string]*Example
-	byRule map[string][]Cite
+	Cards     map[string]engine.Card
+	CardTexts CardTexts
+	List      []*Example // in file-name order
+	bySlug    map[string]*Example
+	byRule    map[string][]Cite
 }
 
-// Load reads cards.json and scenarios/*.json from fsys and plays every
-// scenario. A scenario that does not parse or play is an error naming it.
+// Load reads cards.json and scenarios/*.json from fsys with their texts
+// in every language (see the package documentation) and plays every
+// scenario. A file that does not parse, play or give every text is an
+// error naming it.
 func Load(fsys fs.FS) (*Set, error) {
 	data, err := fs.ReadFile(fsys, "cards.json")
 	if err != nil {
@@ -46,12 +69,20 @@ func Load(fsys fs.FS) (*Set, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cards.json: %w", err)
 	}
+	langs, err := languages(fsys)
+	if err != nil {
+		return nil, err
+	}
+	texts, err := loadCardTexts(fsys, langs, cards)
+	if err != nil {
+		return nil, err
+	}
 	names, err := fs.Glob(fsys, "scenarios/*.json")
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(names)
-	set := &Set{Cards: cards, bySlug: map[string]*Example{}, byRule: map[string][]Cite{}}
+	set := &Set{Cards: cards, CardTexts: texts, bySlug: map[string]*Example{}, byRule: map[string][]Cite{}}
 	for _, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
@@ -69,9 +100,15 @@ func Load(fsys fs.FS) (*Set, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		ex := &Example{Scenario: sc, Snapshots: snaps}
+		if err := ex.readTexts(fsys, langs); err != nil {
+			return nil, err
+		}
 		set.List = append(set.List, ex)
 		set.bySlug[sc.Slug] = ex
 		set.index(ex)
+	}
+	if err := set.checkTextFiles(fsys, langs); err != nil {
+		return nil, err
 	}
 	return set, nil
 }

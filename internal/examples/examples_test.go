@@ -130,12 +130,16 @@ func TestLoadErrorsNameTheFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	names, err := content.FS.ReadFile("en/cards.json")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name, data := range map[string]string{
 		"scenarios/broken.json":      `{"slug": `,
 		"scenarios/other-name.json":  string(good),
 		"scenarios/illegal-one.json": strings.Replace(strings.Replace(string(good), `"slug": "spell-cast-both-pass"`, `"slug": "illegal-one"`, 1), `"earthquake"`, `"giant-growth"`, 1),
 	} {
-		fsys := fstest.MapFS{"cards.json": {Data: cards}, name: {Data: []byte(data)}}
+		fsys := fstest.MapFS{"cards.json": {Data: cards}, "en/cards.json": {Data: names}, name: {Data: []byte(data)}}
 		if _, err := Load(fsys); err == nil || !strings.HasPrefix(err.Error(), name+": ") {
 			t.Errorf("%s: %v", name, err)
 		}

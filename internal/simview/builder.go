@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/position"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales/msg"
@@ -19,17 +20,18 @@ import (
 // name in every language for looking names up.
 type Pool struct {
 	cards  map[string]engine.Card
+	texts  examples.CardTexts
 	byName map[string]string // folded name in any language, or id → id
 	ids    []string
 }
 
-// NewPool indexes a card pool.
-func NewPool(cards map[string]engine.Card) *Pool {
-	p := &Pool{cards: cards, byName: map[string]string{}}
-	for id, c := range cards {
+// NewPool indexes a card pool with the cards' texts.
+func NewPool(cards map[string]engine.Card, texts examples.CardTexts) *Pool {
+	p := &Pool{cards: cards, texts: texts, byName: map[string]string{}}
+	for id := range cards {
 		p.ids = append(p.ids, id)
 		p.byName[fold(id)] = id
-		for _, n := range []string{c.Names.En, c.Names.De, c.Names.Ja} {
+		for _, n := range texts[id].Name {
 			p.byName[fold(n)] = id
 		}
 	}
@@ -57,8 +59,8 @@ func (p *Pool) Lookup(name string) (string, bool) {
 func (p *Pool) names(lang string, keep func(engine.Card) bool) []string {
 	var out []string
 	for _, id := range p.ids {
-		if c := p.cards[id]; keep(c) {
-			out = append(out, c.Name(lang))
+		if keep(p.cards[id]) {
+			out = append(out, p.texts.Name(id, lang))
 		}
 	}
 	slices.Sort(out)
@@ -269,7 +271,7 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 			}
 			c := cards[id]
 			if !c.IsPermanentCard() {
-				errs.add(line, v.f(msg.BuildErrNotPermanent, map[string]any{"Where": w, "Name": v.named(c)}))
+				errs.add(line, v.f(msg.BuildErrNotPermanent, map[string]any{"Where": w, "Name": v.runningName(id)}))
 				continue
 			}
 			n := number(row.count, 1)
@@ -333,18 +335,18 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 		case "a":
 			o.Kind, o.Ability = engine.KindAbility, slices.IndexFunc(c.Abilities, func(a engine.Ability) bool { return !a.Mana })
 			if o.Ability < 0 {
-				errs.add(line, v.f(msg.BuildErrNoAbility, map[string]any{"Where": w, "Name": v.named(c)}))
+				errs.add(line, v.f(msg.BuildErrNoAbility, map[string]any{"Where": w, "Name": v.runningName(id)}))
 				continue
 			}
 		case "t":
 			o.Kind = engine.KindTrigger
 			if len(c.Triggers) == 0 {
-				errs.add(line, v.f(msg.BuildErrNoTrigger, map[string]any{"Where": w, "Name": v.named(c)}))
+				errs.add(line, v.f(msg.BuildErrNoTrigger, map[string]any{"Where": w, "Name": v.runningName(id)}))
 				continue
 			}
 		default:
 			if c.Is("land") {
-				errs.add(line, v.f(msg.BuildErrLandSpell, map[string]any{"Where": w, "Name": v.named(c)}))
+				errs.add(line, v.f(msg.BuildErrLandSpell, map[string]any{"Where": w, "Name": v.runningName(id)}))
 				continue
 			}
 		}
@@ -373,7 +375,7 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 		if row.source != "" && o.Kind != engine.KindSpell {
 			src, ok := rowID[row.source]
 			if !ok || !strings.HasPrefix(row.source, "b") || st.Battlefield[src-1].Card != id {
-				errs.add(line, v.f(msg.BuildErrSource, map[string]any{"Where": w, "Name": v.named(c)}))
+				errs.add(line, v.f(msg.BuildErrSource, map[string]any{"Where": w, "Name": v.runningName(id)}))
 				continue
 			}
 			o.Source = src
@@ -425,14 +427,6 @@ func clipName(s string) string {
 		return string(r[:40]) + "…"
 	}
 	return s
-}
-
-// named is a card's name in running text.
-func (v View) named(c engine.Card) string {
-	if v.Lang == "ja" {
-		return "《" + c.Name(v.Lang) + "》"
-	}
-	return c.Name(v.Lang)
 }
 
 func (v View) numberErr(where string, lo, hi int) string {
@@ -515,10 +509,9 @@ func (v View) positionError(e *position.Error) string {
 // names in the view's language, so that a built position can be changed.
 func (v View) BuilderValues(st engine.Setup, pool *Pool) url.Values {
 	q := url.Values{}
-	cards := pool.Cards()
 	name := func(id string) string {
-		if c, ok := cards[id]; ok {
-			return c.Name(v.Lang)
+		if _, ok := pool.cards[id]; ok {
+			return pool.texts.Name(id, v.Lang)
 		}
 		return id
 	}
@@ -652,7 +645,7 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 		for r, row := range f.players[i].perms {
 			label := position.Names[i] + ": " + clipName(row.name)
 			if id, ok := pool.Lookup(row.name); ok {
-				label = position.Names[i] + ": " + v.named(pool.cards[id])
+				label = position.Names[i] + ": " + v.runningName(id)
 			}
 			if n := number(row.count, 1); n != nil && *n > 1 {
 				label += " ×" + strconv.Itoa(*n)
@@ -715,7 +708,7 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 			val := "k" + strconv.Itoa(j)
 			label := v.f(msg.BuildWhereStack, map[string]any{"Row": j + 1}) + ": " + clipName(below.name)
 			if id, ok := pool.Lookup(below.name); ok {
-				label = v.f(msg.BuildWhereStack, map[string]any{"Row": j + 1}) + ": " + v.named(pool.cards[id])
+				label = v.f(msg.BuildWhereStack, map[string]any{"Row": j + 1}) + ": " + v.runningName(id)
 			}
 			targets = append(targets, templates.Option{Value: val, Label: label, Selected: row.target == val})
 		}

@@ -29,10 +29,8 @@ func (v View) StepPage(ex *examples.Example, step int, narrate func(string) temp
 		Title: ex.Title.In(v.Lang), Board: v.Board(&snap.State), PlayHref: urls.Play(v.Lang, ex.Slug, nil),
 		StepLabel: v.n(msg.ExampleStepOf, n, map[string]any{"Step": step, "Count": n}),
 	}
-	narration := ex.Summary.In(v.Lang)
 	if step > 1 {
 		before := &ex.Snapshots[step-2].State
-		narration = ex.Steps[step-2].Narration.In(v.Lang)
 		if rej := snap.Rejected; rej != nil {
 			page.Refused = v.Refusal(before, *snap.Action, rej)
 		} else {
@@ -40,7 +38,7 @@ func (v View) StepPage(ex *examples.Example, step int, narrate func(string) temp
 			page.Events = v.Events(before, &snap.State, snap.Events)
 		}
 	}
-	page.Narration = narrate(narration)
+	page.Narration = narrate(ex.TextAt(step).In(v.Lang))
 	link := func(i int, id msg.Key) *templates.Link {
 		return &templates.Link{Href: urls.Example(v.Lang, ex.Slug, i), Label: v.T(id)}
 	}

@@ -34,7 +34,7 @@ func build(t *testing.T, s string) engine.State {
 // sentence names them in the order they passed, naturally in each
 // language; when all but one have passed, it says what one more pass does.
 func TestPassesReadNaturally_117_4(t *testing.T) {
-	cat := testCatalog(t)
+	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	s := build(t, "1.0.m1_p20.30_p20.30_p20.30_p20.30_k.s.shock.0.p3")
 	s.Priority, s.PassStreak = 2, 2 // A and B passed, C holds priority
 	want := map[string][3]string{
@@ -43,7 +43,7 @@ func TestPassesReadNaturally_117_4(t *testing.T) {
 		"ja": {"Cが優先権を持っている。", "AとBが連続してパスした。", ""},
 	}
 	for lang, w := range want {
-		b := View{Cat: cat, Lang: lang}.Board(&s)
+		b := View{Cat: cat, Cards: cardTexts, Lang: lang}.Board(&s)
 		if b.Priority != w[0] || b.Passes != w[1] || b.Next != w[2] {
 			t.Errorf("%s: %q %q %q", lang, b.Priority, b.Passes, b.Next)
 		}
@@ -59,7 +59,7 @@ func TestPassesReadNaturally_117_4(t *testing.T) {
 	for lang, w := range map[string][2]string{
 		"en": {"D has passed.", ""}, "de": {"D hat gepasst.", ""}, "ja": {"Dがパスした。", ""},
 	} {
-		if b := (View{Cat: cat, Lang: lang}).Board(&s); b.Passes != w[0] || b.Next != w[1] {
+		if b := (View{Cat: cat, Cards: cardTexts, Lang: lang}).Board(&s); b.Passes != w[0] || b.Next != w[1] {
 			t.Errorf("%s: %q %q", lang, b.Passes, b.Next)
 		}
 	}
@@ -69,7 +69,7 @@ func TestPassesReadNaturally_117_4(t *testing.T) {
 		"de": {"A, B und C haben nacheinander gepasst.", "Passt D ebenfalls, wird Schock verrechnet."},
 		"ja": {"A、B、Cが連続してパスした。", "Dもパスすると、《ショック》が解決される。"},
 	} {
-		if b := (View{Cat: cat, Lang: lang}).Board(&s); b.Passes != w[0] || b.Next != w[1] {
+		if b := (View{Cat: cat, Cards: cardTexts, Lang: lang}).Board(&s); b.Passes != w[0] || b.Next != w[1] {
 			t.Errorf("%s: %q %q", lang, b.Passes, b.Next)
 		}
 	}
@@ -78,7 +78,7 @@ func TestPassesReadNaturally_117_4(t *testing.T) {
 // A target that has left the game's zones is named with where it went,
 // never by an internal number.
 func TestGoneTargetSaysWhereItWent(t *testing.T) {
-	cat := testCatalog(t)
+	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	// B's Giant Growth targets the Bears; A's Shock on top kills them.
 	start := build(t, "1.0.m1_p20.30_p20.30_b.grizzly-bears_k.s.giant-growth.1.o1_k.s.shock.0.o1")
 	snaps, err := engine.Replay(start, []engine.Action{engine.Pass(0), engine.Pass(1)})
@@ -91,7 +91,7 @@ func TestGoneTargetSaysWhereItWent(t *testing.T) {
 		"de": "mit Ziel Grizzlybären (jetzt im Friedhof von B)",
 		"ja": "対象：《灰色熊》（Bの墓地に置かれた）",
 	} {
-		b := View{Cat: cat, Lang: lang}.Tracking(snaps).Board(last)
+		b := View{Cat: cat, Cards: cardTexts, Lang: lang}.Tracking(snaps).Board(last)
 		if len(b.Stack) != 1 || !slices.Contains(b.Stack[0].Details, want) {
 			t.Errorf("%s: %+v", lang, b.Stack)
 		}
@@ -101,7 +101,7 @@ func TestGoneTargetSaysWhereItWent(t *testing.T) {
 // A game lost by drawing from an empty library says so, with its rule,
 // and the library shows why.
 func TestGameOverSaysWhy_704_5b(t *testing.T) {
-	cat := testCatalog(t)
+	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	start := build(t, "1.0.en_p20.30_p20.0")
 	var codes []string
 	s := start
@@ -121,7 +121,7 @@ func TestGameOverSaysWhy_704_5b(t *testing.T) {
 		"de": {"A gewinnt das Spiel.", "B musste aus einer leeren Bibliothek ziehen und verliert das Spiel (eine zustandsbasierte Aktion).", "0 Karten: musste daraus ziehen (704.5b)"},
 		"ja": {"Aがゲームに勝利する。", "Bは空のライブラリーからカードを引こうとしたので、状況起因処理によりゲームに敗北する。", "0枚：ここから引こうとした（704.5b）"},
 	} {
-		page, err := View{Cat: cat, Lang: lang}.CustomPlay("1.0.en_p20.30_p20.0", start, codes)
+		page, err := View{Cat: cat, Cards: cardTexts, Lang: lang}.CustomPlay("1.0.en_p20.30_p20.0", start, codes)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,9 +150,9 @@ func TestGameOverSaysWhy_704_5b(t *testing.T) {
 // Moves that differ only in which of several alike permanents they use are
 // offered once, with a count; the history line says what the move did.
 func TestDistinctMoves(t *testing.T) {
-	cat := testCatalog(t)
+	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	start := build(t, "1.0.m1_p20.30_h.shock_b.mountain.n3_b.mountain.t_p20.30_b.grizzly-bears.n2")
-	page, err := View{Cat: cat, Lang: "en"}.CustomPlay("x", start, nil)
+	page, err := View{Cat: cat, Cards: cardTexts, Lang: "en"}.CustomPlay("x", start, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestDistinctMoves(t *testing.T) {
 	}
 	// With mana, Shock is offered once per different target: each
 	// player, and the Bears once for both.
-	page, err = View{Cat: cat, Lang: "de"}.CustomPlay("x", start, []string{"m0.1.0"})
+	page, err = View{Cat: cat, Cards: cardTexts, Lang: "de"}.CustomPlay("x", start, []string{"m0.1.0"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,10 +187,10 @@ func TestDistinctMoves(t *testing.T) {
 // A refused action at a step of an example has a heading that says so and
 // the rule that refuses it.
 func TestRefusedStepSaysSo(t *testing.T) {
-	cat := testCatalog(t)
+	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	ex, _ := exampleSet(t).Get("magus-upkeep-sudden-spoiling")
 	for lang, want := range map[string]string{"en": "Not allowed: ", "de": "Nicht erlaubt: ", "ja": "認められない："} {
-		page := View{Cat: cat, Lang: lang}.StepPage(ex, 2, func(string) templates.Text { return nil })
+		page := View{Cat: cat, Cards: cardTexts, Lang: lang}.StepPage(ex, 2, func(string) templates.Text { return nil })
 		if page.Refused == nil || !strings.HasPrefix(page.Refused.Heading, want) || len(page.Refused.Rules) == 0 ||
 			page.Refused.Rules[0].Label != "117.1" || page.Action != "" {
 			t.Errorf("%s: %+v", lang, page.Refused)

@@ -10,19 +10,22 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules/engine"
 	"github.com/mtgrules/site/templates"
 )
 
-// View localizes for one language. Trail, when set, says where objects
-// went that are no longer in the game's zones (see Tracking). Bare writes
-// card names as printed, without the brackets of running text (for
-// machine-readable fields).
+// View localizes for one language. Cards holds the names and
+// descriptions of the cards in the games it shows. Trail, when set, says
+// where objects went that are no longer in the game's zones (see
+// Tracking). Bare writes card names as printed, without the brackets of
+// running text (for machine-readable fields).
 type View struct {
 	Cat   *locales.Catalog
 	Lang  string
+	Cards examples.CardTexts
 	Trail Trail
 	Bare  bool
 }
@@ -67,7 +70,7 @@ func (v View) Player(s *engine.State, i int) string {
 // on the card (no brackets).
 func (v View) CardName(s *engine.State, id string) string {
 	if c, ok := s.Cards[id]; ok && c != nil {
-		return c.Name(v.Lang)
+		return v.Cards.Name(id, v.Lang)
 	}
 	if id == engine.HiddenCard {
 		return v.T(msg.SimHiddenCard)
@@ -75,11 +78,19 @@ func (v View) CardName(s *engine.State, id string) string {
 	return v.T(msg.SimUnknownCard)
 }
 
-// Card is a card's name as running text writes it: Japanese puts card
-// names in 《》.
+// Card is a card's name as running text writes it (see runningName).
 func (v View) Card(s *engine.State, id string) string {
-	name := v.CardName(s, id)
-	if v.Lang == "ja" && !v.Bare && id != engine.HiddenCard && s.Cards[id] != nil {
+	if s.Cards[id] == nil {
+		return v.CardName(s, id)
+	}
+	return v.runningName(id)
+}
+
+// runningName is the name of a card of the pool as running text writes
+// it: Japanese puts card names in 《》, unless the view is Bare.
+func (v View) runningName(id string) string {
+	name := v.Cards.Name(id, v.Lang)
+	if v.Lang == "ja" && !v.Bare {
 		return "《" + name + "》"
 	}
 	return name
@@ -295,7 +306,7 @@ func (v View) cardTexts(s *engine.State) []templates.SimCard {
 			return
 		}
 		seen[id] = true
-		out = append(out, templates.SimCard{Name: v.Card(s, id), Text: c.Description.In(v.Lang)})
+		out = append(out, templates.SimCard{Name: v.Card(s, id), Text: v.Cards.Description(id, v.Lang)})
 	}
 	for _, p := range s.Battlefield {
 		add(p.Card)

@@ -93,7 +93,7 @@ func TestEveryEventKindAndReasonIsTranslated(t *testing.T) {
 }
 
 func TestDescriptions(t *testing.T) {
-	cat := testCatalog(t)
+	cat, cardTexts := testCatalog(t), testNames()
 	cards := testCards()
 	s := engine.NewState(cards, "Anna", "Ben")
 	s.Battlefield = []engine.Permanent{{ID: 3, Card: "grizzly-bears", Controller: 1, Owner: 1, Damage: 1, Tapped: true}}
@@ -104,11 +104,11 @@ func TestDescriptions(t *testing.T) {
 		"de": "Anna wirkt Schock mit Ziel Grizzlybären",
 		"ja": "Annaが《灰色熊》を対象として《ショック》を唱える",
 	} {
-		if got := (View{Cat: cat, Lang: lang}).Action(&s, cast); got != want {
+		if got := (View{Cat: cat, Cards: cardTexts, Lang: lang}).Action(&s, cast); got != want {
 			t.Errorf("%s: %q, want %q", lang, got, want)
 		}
 	}
-	b := View{Cat: cat, Lang: "en"}.Board(&s)
+	b := View{Cat: cat, Cards: cardTexts, Lang: "en"}.Board(&s)
 	if b.Priority != "Anna holds priority." || len(b.Stack) != 1 || b.Stack[0].Name != "Shock" ||
 		strings.Join(b.Stack[0].Details, "|") != "controlled by Anna|targeting Grizzly Bears" {
 		t.Errorf("board %+v", b)
@@ -126,7 +126,7 @@ func TestDescriptions(t *testing.T) {
 // damage (found before the spell left the stack) and the creature or
 // player dealt it.
 func TestDamageNamesSourceAndRecipient(t *testing.T) {
-	cat := testCatalog(t)
+	cat, cardTexts := testCatalog(t), testNames()
 	cards := testCards()
 	before := engine.NewState(cards, "Anna", "Ben")
 	before.Battlefield = []engine.Permanent{{ID: 3, Card: "grizzly-bears", Controller: 1, Owner: 1}}
@@ -142,7 +142,7 @@ func TestDamageNamesSourceAndRecipient(t *testing.T) {
 		"de": {"Schock fügt Grizzlybären 2 Schadenspunkte zu.", "Grizzlybären fügt Ben 2 Kampfschadenspunkte zu."},
 		"ja": {"《ショック》が《灰色熊》に2点のダメージを与える。", "《灰色熊》がBenに2点の戦闘ダメージを与える。"},
 	} {
-		got := View{Cat: cat, Lang: lang}.Events(&before, &after, events)
+		got := View{Cat: cat, Cards: cardTexts, Lang: lang}.Events(&before, &after, events)
 		if len(got) != 2 || got[0].Text != want[0] || got[1].Text != want[1] {
 			t.Errorf("%s: %+v", lang, got)
 		}
@@ -153,7 +153,7 @@ func TestDamageNamesSourceAndRecipient(t *testing.T) {
 // kind of counter, an ability's resolution says it is the ability, and an
 // aura names what it enters attached to.
 func TestCountersAbilitiesAndAuras(t *testing.T) {
-	cat := testCatalog(t)
+	cat, cardTexts := testCatalog(t), testNames()
 	before := engine.NewState(testCards(), "Anna", "Ben")
 	before.Battlefield = []engine.Permanent{{ID: 3, Card: "gemstone-array"}, {ID: 5, Card: "grizzly-bears"}}
 	before.Stack = []engine.StackObject{{ID: 4, Kind: engine.KindAbility, Card: "gemstone-array", Source: 3}}
@@ -174,7 +174,7 @@ func TestCountersAbilitiesAndAuras(t *testing.T) {
 			"《宝石の配列》から蓄積カウンターが2個取り除かれる。|《神聖なる力》が《灰色熊》につけられた状態で戦場に出る。",
 	} {
 		var got []string
-		for _, e := range (View{Cat: cat, Lang: lang}).Events(&before, &after, events) {
+		for _, e := range (View{Cat: cat, Cards: cardTexts, Lang: lang}).Events(&before, &after, events) {
 			got = append(got, e.Text)
 		}
 		if strings.Join(got, "|") != want {
@@ -188,7 +188,7 @@ func TestCountersAbilitiesAndAuras(t *testing.T) {
 	} {
 		after.Battlefield = []engine.Permanent{{ID: 3, Card: "gemstone-array", Counters: map[string]int{"charge": n}}}
 		for lang, note := range want {
-			b := View{Cat: cat, Lang: lang}.Board(&after)
+			b := View{Cat: cat, Cards: cardTexts, Lang: lang}.Board(&after)
 			if notes := b.Players[0].Battlefield[0].Notes; !slices.Contains(notes, note) {
 				t.Errorf("%s, %d counters: notes %q", lang, n, notes)
 			}
@@ -205,19 +205,32 @@ func testCatalog(t *testing.T) *locales.Catalog {
 	return cat
 }
 
-// testCards is a small pool: an instant, a creature, an artifact and an aura.
+// testCards is a small pool: an instant, a creature, an artifact and an
+// aura; testNames names them.
 func testCards() map[string]engine.Card {
 	return map[string]engine.Card{
-		"shock":          {ID: "shock", Names: engine.Names{En: "Shock", De: "Schock", Ja: "ショック"}, Types: []string{"instant"}},
-		"grizzly-bears":  {ID: "grizzly-bears", Names: engine.Names{En: "Grizzly Bears", De: "Grizzlybären", Ja: "灰色熊"}, Types: []string{"creature"}, Power: 2, Toughness: 2},
-		"gemstone-array": {ID: "gemstone-array", Names: engine.Names{En: "Gemstone Array", De: "Edelsteinreihe", Ja: "宝石の配列"}, Types: []string{"artifact"}},
-		"holy-strength":  {ID: "holy-strength", Names: engine.Names{En: "Holy Strength", De: "Heilige Stärke", Ja: "神聖なる力"}, Types: []string{"enchantment"}},
+		"shock":          {ID: "shock", Types: []string{"instant"}},
+		"grizzly-bears":  {ID: "grizzly-bears", Types: []string{"creature"}, Power: 2, Toughness: 2},
+		"gemstone-array": {ID: "gemstone-array", Types: []string{"artifact"}},
+		"holy-strength":  {ID: "holy-strength", Types: []string{"enchantment"}},
+	}
+}
+
+func testNames() examples.CardTexts {
+	name := func(en, de, ja string) examples.CardText {
+		return examples.CardText{Name: examples.Text{"en": en, "de": de, "ja": ja}}
+	}
+	return examples.CardTexts{
+		"shock":          name("Shock", "Schock", "ショック"),
+		"grizzly-bears":  name("Grizzly Bears", "Grizzlybären", "灰色熊"),
+		"gemstone-array": name("Gemstone Array", "Edelsteinreihe", "宝石の配列"),
+		"holy-strength":  name("Holy Strength", "Heilige Stärke", "神聖なる力"),
 	}
 }
 
 // A spell whose target is gone is not said to resolve (608.2b).
 func TestFizzleIsNotCalledResolving(t *testing.T) {
-	cat := testCatalog(t)
+	cat, cardTexts := testCatalog(t), testNames()
 	before := engine.NewState(testCards(), "Anna", "Ben")
 	before.Stack = []engine.StackObject{{ID: 4, Kind: engine.KindSpell, Card: "shock"}}
 	after := before
@@ -226,13 +239,13 @@ func TestFizzleIsNotCalledResolving(t *testing.T) {
 		{Kind: engine.EvResolve, Object: 4, Card: "shock", Other: -1},
 		{Kind: engine.EvFizzle, Object: 4, Card: "shock", Other: -1},
 	}
-	got := View{Cat: cat, Lang: "en"}.Events(&before, &after, events)
+	got := View{Cat: cat, Cards: cardTexts, Lang: "en"}.Events(&before, &after, events)
 	if len(got) != 2 || got[0].Text != "All players passed in succession: Shock, on top of the stack, is about to resolve." ||
 		got[1].Text != "Shock does not resolve: it has no legal target left." {
 		t.Errorf("%+v", got)
 	}
 	// Without the fizzle it simply resolves.
-	if got := (View{Cat: cat, Lang: "en"}).Events(&before, &after, events[:1]); got[0].Text != "All players passed in succession: Shock resolves." {
+	if got := (View{Cat: cat, Cards: cardTexts, Lang: "en"}).Events(&before, &after, events[:1]); got[0].Text != "All players passed in succession: Shock resolves." {
 		t.Errorf("%+v", got)
 	}
 }
@@ -259,12 +272,8 @@ func TestEveryCitedRuleExists(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, ex := range set.List {
-		texts := []engine.Text{ex.Summary}
-		for _, st := range ex.Steps {
-			texts = append(texts, st.Narration)
-		}
-		for _, tx := range texts {
-			for _, s := range []string{tx.En, tx.De, tx.Ja} {
+		for _, tx := range append([]examples.Text{ex.Summary}, ex.Narration...) {
+			for _, s := range tx {
 				for _, num := range citedRule.FindAllString(s, -1) {
 					cited[num] = ex.Slug
 				}

@@ -2,6 +2,7 @@ package simview
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mtgrules/site/content"
@@ -9,13 +10,20 @@ import (
 	"github.com/mtgrules/site/rules/engine"
 )
 
+var (
+	exampleOnce sync.Once
+	examplesSet *examples.Set
+	examplesErr error
+)
+
+// exampleSet is the worked examples with the card pool, loaded once.
 func exampleSet(t *testing.T) *examples.Set {
 	t.Helper()
-	set, err := examples.Load(content.FS)
-	if err != nil {
-		t.Fatal(err)
+	exampleOnce.Do(func() { examplesSet, examplesErr = examples.Load(content.FS) })
+	if examplesErr != nil {
+		t.Fatal(examplesErr)
 	}
-	return set
+	return examplesSet
 }
 
 func snapshots(t *testing.T, set *examples.Set, slug string) []engine.Snapshot {
@@ -31,11 +39,11 @@ func snapshots(t *testing.T, set *examples.Set, slug string) []engine.Snapshot {
 // says whose trigger choice nobody's priority waits for; the choice is
 // offered as moves that name the ability and its target.
 func TestTriggerChoiceAndCardTexts(t *testing.T) {
-	cat := testCatalog(t)
+	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	set := exampleSet(t)
 	snaps := snapshots(t, set, "order-your-own-triggers")
 	s := &snaps[4].State
-	b := View{Cat: cat, Lang: "de"}.Board(s)
+	b := View{Cat: cat, Cards: cardTexts, Lang: "de"}.Board(s)
 	if b.Priority != "Gerade hat niemand Priorität." ||
 		b.Waiting != "A legt zuerst die wartenden ausgelösten Fähigkeiten auf den Stapel (Blutkünstler, Goblin-Brandstifter)." {
 		t.Errorf("priority %q / %q", b.Priority, b.Waiting)
@@ -50,7 +58,7 @@ func TestTriggerChoiceAndCardTexts(t *testing.T) {
 	}
 	var moves []string
 	for _, a := range engine.LegalActions(*s) {
-		moves = append(moves, View{Cat: cat, Lang: "en"}.Action(s, a))
+		moves = append(moves, View{Cat: cat, Cards: cardTexts, Lang: "en"}.Action(s, a))
 	}
 	if got := strings.Join(moves, "|"); got != "A puts the triggered ability of Blood Artist on the stack targeting A|"+
 		"A puts the triggered ability of Blood Artist on the stack targeting B|A puts the triggered ability of Goblin Arsonist on the stack targeting A|"+
@@ -63,21 +71,21 @@ func TestTriggerChoiceAndCardTexts(t *testing.T) {
 // moves are yes and no, and the damage it deals after its source died is
 // named after the source.
 func TestMayAndGoneSource(t *testing.T) {
-	cat := testCatalog(t)
+	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	snaps := snapshots(t, exampleSet(t), "apnap-two-dies-triggers")
 	s := &snaps[7].State
-	if b := (View{Cat: cat, Lang: "ja"}).Board(s); b.Waiting != "Bは《ゴブリンの放火魔》の能力が示すことを行うかどうかを選ぶ。" {
+	if b := (View{Cat: cat, Cards: cardTexts, Lang: "ja"}).Board(s); b.Waiting != "Bは《ゴブリンの放火魔》の能力が示すことを行うかどうかを選ぶ。" {
 		t.Errorf("streak %q", b.Waiting)
 	}
 	var moves []string
 	for _, a := range engine.LegalActions(*s) {
-		moves = append(moves, View{Cat: cat, Lang: "en"}.Action(s, a))
+		moves = append(moves, View{Cat: cat, Cards: cardTexts, Lang: "en"}.Action(s, a))
 	}
 	if got := strings.Join(moves, "|"); got != "B chooses to do it|B chooses not to" {
 		t.Errorf("moves %s", got)
 	}
 	var texts []string
-	for _, e := range (View{Cat: cat, Lang: "en"}).Events(s, &snaps[8].State, snaps[8].Events) {
+	for _, e := range (View{Cat: cat, Cards: cardTexts, Lang: "en"}).Events(s, &snaps[8].State, snaps[8].Events) {
 		texts = append(texts, e.Text)
 	}
 	if got := strings.Join(texts, "|"); got != "B chooses to do what the ability of Goblin Arsonist offers.|Goblin Arsonist deals 1 damage to A.|A receives priority." {
@@ -88,18 +96,18 @@ func TestMayAndGoneSource(t *testing.T) {
 // A face-down permanent is named as one, with its card for the reader; a
 // cast with mana abilities names them.
 func TestFaceDownAndManaWhileCasting(t *testing.T) {
-	cat := testCatalog(t)
+	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	set := exampleSet(t)
 	snaps := snapshots(t, set, "split-second-morph-special-action")
 	s := &snaps[0].State
-	if got := (View{Cat: cat, Lang: "de"}).Action(s, *snaps[1].Action); got != "A wirkt Plötzlicher Schock mit Ziel verdeckte Kreatur (Erhabener Engel)" {
+	if got := (View{Cat: cat, Cards: cardTexts, Lang: "de"}).Action(s, *snaps[1].Action); got != "A wirkt Plötzlicher Schock mit Ziel verdeckte Kreatur (Erhabener Engel)" {
 		t.Errorf("cast %q", got)
 	}
-	if got := (View{Cat: cat, Lang: "en"}).Action(&snaps[6].State, *snaps[7].Action); got != "B turns Exalted Angel face up" {
+	if got := (View{Cat: cat, Cards: cardTexts, Lang: "en"}).Action(&snaps[6].State, *snaps[7].Action); got != "B turns Exalted Angel face up" {
 		t.Errorf("face up %q", got)
 	}
 	snaps = snapshots(t, set, "mana-abilities-while-casting")
-	if got := (View{Cat: cat, Lang: "en"}).Action(&snaps[1].State, *snaps[2].Action); got != "A casts Grizzly Bears, activating the mana abilities of Forest, Sol Ring while casting" {
+	if got := (View{Cat: cat, Cards: cardTexts, Lang: "en"}).Action(&snaps[1].State, *snaps[2].Action); got != "A casts Grizzly Bears, activating the mana abilities of Forest, Sol Ring while casting" {
 		t.Errorf("cast %q", got)
 	}
 }

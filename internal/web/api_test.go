@@ -187,7 +187,7 @@ func TestAPIExampleStepInEveryLanguage(t *testing.T) {
 		apiGet(t, "/api/"+lang+"/examples/giant-growth-answered-by-shock?step=13", http.StatusOK, &e)
 		if e.Step != 13 || e.Steps != 17 || e.Turn != 4 || e.GameStep != "declare_blockers" || e.GameStepLabel != stepLabel[lang] ||
 			e.Priority == nil || *e.Priority != (apiview.PlayerRef{Index: 0, Name: "A"}) || e.Active.Name != "A" ||
-			e.Narration != ex.Steps[11].Narration.In(lang) || e.Action == "" ||
+			e.Narration != ex.Narration[11].In(lang) || e.Action == "" ||
 			e.URL != srv.URL+"/"+lang+"/examples/giant-growth-answered-by-shock?step=13" {
 			t.Errorf("%s: %+v", lang, e)
 		}

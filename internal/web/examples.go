@@ -20,7 +20,13 @@ import (
 // MaxMoves bounds the moves a sandbox address may carry.
 const MaxMoves = simview.MaxMoves
 
-func (s *Server) view(lang string) simview.View { return simview.View{Cat: s.Catalog, Lang: lang} }
+func (s *Server) view(lang string) simview.View {
+	v := simview.View{Cat: s.Catalog, Lang: lang}
+	if s.Examples != nil {
+		v.Cards = s.Examples.CardTexts
+	}
+	return v
+}
 
 func (s *Server) exampleList(c echo.Context) error {
 	lang, err := s.lang(c)
@@ -67,11 +73,7 @@ func (s *Server) exampleStep(c echo.Context) error {
 	}
 	ln := s.Library.Linkers[lang]
 	page := s.view(lang).StepPage(ex, step, func(text string) templates.Text { return ln.Segments(text, "") })
-	narration := ex.Summary.In(lang)
-	if step > 1 {
-		narration = ex.Steps[step-2].Narration.In(lang)
-	}
-	page.Page = s.page(c, lang, page.Title+" · "+strconv.Itoa(step), describe(narration, 2), func(l string) (string, bool) {
+	page.Page = s.page(c, lang, page.Title+" · "+strconv.Itoa(step), describe(ex.TextAt(step).In(lang), 2), func(l string) (string, bool) {
 		return urls.Example(l, ex.Slug, step), true
 	})
 	page.Page.OGType = "article"

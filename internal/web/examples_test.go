@@ -70,7 +70,7 @@ func TestEveryExampleStepRenders(t *testing.T) {
 					for i-n >= 0 && stackFrames(s.Stack[i-n:i+1]) == 1 {
 						n++
 					}
-					name := s.Cards[s.Stack[i].Card].Name(lang)
+					name := set.CardTexts.Name(s.Stack[i].Card, lang)
 					if lang == "ja" {
 						name = "《" + name + "》"
 					}
@@ -81,10 +81,7 @@ func TestEveryExampleStepRenders(t *testing.T) {
 					want = append(want, frame)
 					i -= n
 				}
-				narration := ex.Summary.In(lang)
-				if step > 1 {
-					narration = ex.Steps[step-2].Narration.In(lang)
-				}
+				narration := ex.TextAt(step).In(lang)
 				firstWords := []rune(narration)[:min(12, len([]rune(narration)))]
 				if !inOrder(squeeze(r.body), want...) {
 					t.Errorf("%s: board lacks, in order, %q", path, want)
@@ -260,7 +257,7 @@ func TestHomeLinksExamples(t *testing.T) {
 	r := get(t, "/de/")
 	want := []string{`<h2 id="home-examples">Durchgespielte Beispiele</h2>`}
 	for _, ex := range set.List[:5] {
-		want = append(want, `<a href="/de/examples/`+ex.Slug+`?step=1">`+html.EscapeString(ex.Title.De)+`</a>`)
+		want = append(want, `<a href="/de/examples/`+ex.Slug+`?step=1">`+html.EscapeString(ex.Title["de"])+`</a>`)
 	}
 	want = append(want, `<a href="/de/examples">Alle `+strconv.Itoa(len(set.List))+` Beispiele →</a>`)
 	if !inOrder(r.body, want...) {

@@ -81,7 +81,7 @@ func New(cfg Config) *echo.Echo {
 	s.paras = buildParas(cfg.Library)
 	s.initEditions()
 	if cfg.Examples != nil {
-		s.pool = simview.NewPool(cfg.Examples.Cards)
+		s.pool = simview.NewPool(cfg.Examples.Cards, cfg.Examples.CardTexts)
 	}
 
 	e := echo.New()

@@ -1,22 +1,18 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 )
 
-// Names holds a card's official printed names.
-type Names = Text
-
 // Card is a card definition: printed characteristics plus its behaviour as
-// data the engine interprets.
+// data the engine interprets. Its name and description are content of
+// their own, by language (see internal/examples).
 type Card struct {
-	ID    string `json:"id"`
-	Names Names  `json:"names"`
-	// Unsure lists languages whose printed name could not be verified.
-	Unsure     []string `json:"unsure,omitempty"`
+	ID         string   `json:"id"`
 	Supertypes []string `json:"supertypes,omitempty"` // "basic"
 	Types      []string `json:"types"`                // land, creature, instant, sorcery, enchantment, artifact
 	Subtypes   []string `json:"subtypes,omitempty"`   // aura, arcane, plains, ...
@@ -29,8 +25,6 @@ type Card struct {
 	Keywords []string `json:"keywords,omitempty"`
 	// Morph is the morph cost of a card that can be face down (702.37).
 	Morph string `json:"morph,omitempty"`
-	// Description says in a line what the card does, in three languages.
-	Description Text `json:"description"`
 	// Target is what the spell targets (see TargetSpec); an Aura's target is
 	// the object it will enchant (303.4a).
 	Target TargetSpec `json:"target,omitempty"`
@@ -288,9 +282,6 @@ func (c Card) IsPermanentCard() bool {
 // SorcerySpeed reports whether the card can only be cast at sorcery speed (307.1, 117.1a).
 func (c Card) SorcerySpeed() bool { return !c.Is("instant") }
 
-// Name returns the card's name in a language ("en", "de", "ja"), falling back to English.
-func (c Card) Name(lang string) string { return c.Names.In(lang) }
-
 var knownTypes = []string{"land", "creature", "instant", "sorcery", "enchantment", "artifact"}
 var knownKeywords = []string{"first_strike", "flying", "trample", "split_second", "bushido", "haste", "vigilance", "lifelink", "reach"}
 var knownEffects = []EffectKind{EffDamage, EffDamageEach, EffPump, EffSpoil, EffAddMana, EffAddManaAny,
@@ -301,10 +292,13 @@ var knownTargets = []TargetSpec{TargetNone, TargetAny, TargetCreature, TargetDam
 var knownWho = []string{"", "target", "you", "that_player", "each_opponent"}
 
 // ParseCards decodes a JSON array of cards (content/cards.json) into a map by
-// id and checks that every card is well formed.
+// id and checks that every card is well formed. A field the engine does
+// not know is an error.
 func ParseCards(data []byte) (map[string]Card, error) {
 	var list []Card
-	if err := json.Unmarshal(data, &list); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&list); err != nil {
 		return nil, fmt.Errorf("engine: cards: %w", err)
 	}
 	out := make(map[string]Card, len(list))
@@ -330,20 +324,9 @@ func (c Card) validate() error {
 	if c.ID == HiddenCard {
 		return fmt.Errorf("the id %q is reserved", HiddenCard)
 	}
-	if c.Names.En == "" || c.Names.De == "" || c.Names.Ja == "" {
-		return fmt.Errorf("names en, de and ja are required")
-	}
-	if !c.Description.complete() {
-		return fmt.Errorf("description en, de and ja is required")
-	}
 	if c.Morph != "" {
 		if _, err := ParseCost(c.Morph); err != nil {
 			return fmt.Errorf("morph: %w", err)
-		}
-	}
-	for _, l := range c.Unsure {
-		if l != "en" && l != "de" && l != "ja" {
-			return fmt.Errorf("unsure: unknown language %q", l)
 		}
 	}
 	if len(c.Types) == 0 {

@@ -40,13 +40,18 @@
 // and call State.Clone before writing into one in place.
 //
 // Scenarios (content/scenarios/{slug}.json, see ParseScenario) are data:
-// a slug, a title and summary in en/de/ja, the rules they show, a start
-// position ("start": players with hands and libraries, the battlefield with
-// explicit ids, turn, active player, step, priority) and steps, each an
-// Action with a narration in three languages. A step with "expect_error"
-// shows an attempt the rules forbid; Scenario.Run checks that it is
-// rejected with that reason. Objects created during play get the ids after
-// the highest start id, in order (spells, abilities and permanents alike).
+// a slug, the rules they show, a start position ("start": players with
+// hands and libraries, the battlefield with explicit ids, turn, active
+// player, step, priority) and steps, each an Action. A step with
+// "expect_error" shows an attempt the rules forbid; Scenario.Run checks
+// that it is rejected with that reason. Objects created during play get
+// the ids after the highest start id, in order (spells, abilities and
+// permanents alike).
+//
+// The engine holds no human text: it deals in card ids, typed events and
+// reason codes. Card names, scenario titles, summaries and narration live
+// with the content, by language (content/{lang}/, read by
+// internal/examples), and the site puts events and reasons into words.
 //
 // A start position (Setup) may also hold spells and abilities already on
 // the stack and libraries of a given size (cards whose identity does not

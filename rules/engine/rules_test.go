@@ -387,8 +387,7 @@ func TestDiscardCost(t *testing.T) {
 		pool[id] = c
 	}
 	// A test-only card with "Discard a card: this gets +1/+1 until end of turn."
-	pool["test-discarder"] = Card{ID: "test-discarder", Names: Names{"Discarder", "Abwerfer", "捨てる者"},
-		Types: []string{"creature"}, Power: 1, Toughness: 1,
+	pool["test-discarder"] = Card{ID: "test-discarder", Types: []string{"creature"}, Power: 1, Toughness: 1,
 		Abilities: []Ability{{Discard: 1, Effects: []Effect{{Kind: EffPump, Power: 1, Toughness: 1, Self: true}}}}}
 	s := NewState(pool, "A", "B")
 	id := put(&s, "test-discarder", 0)

@@ -9,46 +9,24 @@ import (
 	"regexp"
 )
 
-// Text is a short text in English, German and Japanese.
-type Text struct {
-	En string `json:"en"`
-	De string `json:"de"`
-	Ja string `json:"ja"`
-}
-
-func (t Text) complete() bool { return t.En != "" && t.De != "" && t.Ja != "" }
-
-// In returns the text in lang ("en", "de" or "ja"), English when it has
-// none in lang.
-func (t Text) In(lang string) string {
-	switch {
-	case lang == "de" && t.De != "":
-		return t.De
-	case lang == "ja" && t.Ja != "":
-		return t.Ja
-	}
-	return t.En
-}
-
-// Scenario is a worked example: a start position and the actions played
-// from it, each with a narration (content/scenarios/{slug}.json).
+// Scenario is a worked example as the engine sees it: a start position,
+// the actions played from it and the rules it shows
+// (content/scenarios/{slug}.json). Its texts are content of their own
+// (see internal/examples).
 type Scenario struct {
-	Slug    string         `json:"slug"`
-	Title   Text           `json:"title"`
-	Summary Text           `json:"summary"`
-	Rules   []string       `json:"rules"`
-	Setup   Setup          `json:"start"`
-	Steps   []ScenarioStep `json:"steps"`
+	Slug  string         `json:"slug"`
+	Rules []string       `json:"rules"`
+	Setup Setup          `json:"start"`
+	Steps []ScenarioStep `json:"steps"`
 
 	cards map[string]Card
 }
 
-// ScenarioStep is one action with its narration. ExpectError marks an
-// attempt the rules forbid: the step shows that the action is rejected with
-// this reason and the game goes on unchanged.
+// ScenarioStep is one action. ExpectError marks an attempt the rules
+// forbid: the step shows that the action is rejected with this reason and
+// the game goes on unchanged.
 type ScenarioStep struct {
 	Action      Action `json:"action"`
-	Narration   Text   `json:"narration"`
 	ExpectError Reason `json:"expect_error,omitempty"`
 }
 
@@ -145,9 +123,6 @@ func (sc *Scenario) validate() error {
 	if !slugRe.MatchString(sc.Slug) {
 		return errors.New("slug must be lower-case words joined by hyphens")
 	}
-	if !sc.Title.complete() || !sc.Summary.complete() {
-		return errors.New("title and summary need en, de and ja")
-	}
 	if len(sc.Rules) == 0 {
 		return errors.New("rules missing")
 	}
@@ -169,9 +144,6 @@ func (sc *Scenario) validate() error {
 		return errors.New("no steps")
 	}
 	for i, s := range sc.Steps {
-		if !s.Narration.complete() {
-			return fmt.Errorf("step %d: narration needs en, de and ja", i)
-		}
 		if s.Action.Kind == "" {
 			return fmt.Errorf("step %d: action kind missing", i)
 		}
