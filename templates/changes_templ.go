@@ -276,15 +276,15 @@ func Changes(p ChangesPage) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			for _, cmp := range p.Comparisons {
+			for _, comparison := range p.Comparisons {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "<section class=\"comparison\"><h2>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var15 string
-				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(cmp.Heading)
+				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(comparison.Heading)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/changes.templ`, Line: 46, Col: 22}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/changes.templ`, Line: 46, Col: 29}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 				if templ_7745c5c3_Err != nil {
@@ -295,9 +295,9 @@ func Changes(p ChangesPage) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var16 string
-				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(cmp.Summary)
+				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(comparison.Summary)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/changes.templ`, Line: 47, Col: 21}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/changes.templ`, Line: 47, Col: 28}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 				if templ_7745c5c3_Err != nil {
@@ -307,15 +307,15 @@ func Changes(p ChangesPage) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = changeList(p.T, p.T(msg.ChangesAdded), cmp.Added).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = changeList(p.T, p.T(msg.ChangesAdded), comparison.Added).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = changeList(p.T, p.T(msg.ChangesRemoved), cmp.Removed).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = changeList(p.T, p.T(msg.ChangesRemoved), comparison.Removed).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = changeList(p.T, p.T(msg.ChangesChanged), cmp.Changed).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = changeList(p.T, p.T(msg.ChangesChanged), comparison.Changed).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -186,4 +187,60 @@ func expand(lang string, paths []string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// RefLang is the language whose book says which rules exist: the official
+// English file. Where another language's current text lacks a rule, its
+// pages show the English text instead, marked as not yet translated.
+const RefLang = "en"
+
+// Current finds a rule in lang's current book, or, when that text lacks
+// it, in RefLang's; textLang says whose text it is.
+func (l *Library) Current(lang, num string) (r *rules.Rule, textLang string, ok bool) {
+	if r, ok := l.Books[lang].Rule(num); ok {
+		return r, lang, true
+	}
+	if lang == RefLang {
+		return nil, "", false
+	}
+	r, ok = l.Books[RefLang].Rule(num)
+	return r, RefLang, ok
+}
+
+// Fallback is the book whose rules fill the gaps of book b of lang: the
+// current RefLang book for lang's current book, nil for RefLang's own and
+// for older editions, which stand alone.
+func (l *Library) Fallback(lang string, b *rules.Book) *rules.Book {
+	if lang == RefLang || b != l.Books[lang] {
+		return nil
+	}
+	return l.Books[RefLang]
+}
+
+// Children lists the numbers of the subrules of num in b and, when ref is
+// not nil, in ref, in number order.
+func Children(b, ref *rules.Book, num string) []string {
+	var nums []string
+	if r, ok := b.Rule(num); ok {
+		for _, c := range r.Children {
+			nums = append(nums, c.Number)
+		}
+	}
+	if ref == nil {
+		return nums
+	}
+	r, ok := ref.Rule(num)
+	if !ok {
+		return nums
+	}
+	n := len(nums)
+	for _, c := range r.Children {
+		if _, mine := b.Rule(c.Number); !mine {
+			nums = append(nums, c.Number)
+		}
+	}
+	if len(nums) > n {
+		slices.SortStableFunc(nums, rules.CompareNumbers)
+	}
+	return nums
 }

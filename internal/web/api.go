@@ -8,6 +8,9 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/mtgrules/site/internal/apiview"
+	"github.com/mtgrules/site/internal/layout"
+	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/pageerr"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
@@ -79,7 +82,7 @@ func (a *api) openAPI(c echo.Context) error {
 }
 
 func (a *api) editionsJSON(c echo.Context) error {
-	return send(c, apiview.EditionsOf(a.Library, func(b *rules.Book) string { return a.eds.labels[b] }))
+	return send(c, apiview.EditionsOf(a.Library, func(b *rules.Book) string { return a.rv.EditionLabel(b) }))
 }
 
 // ruleHref is the absolute URL of a rule's page in lang's current edition.
@@ -98,7 +101,7 @@ func (a *api) contentsJSON(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return send(c, apiview.ContentsOf(a.book(lang), a.ruleHref(c, lang)))
+	return send(c, apiview.ContentsOf(a.rv.Book(lang), a.ruleHref(c, lang)))
 }
 
 // source is the edition of lang a request asks for (?edition=, the newest
@@ -109,22 +112,18 @@ func (a *api) source(c echo.Context, lang string) (apiview.Source, error) {
 	if err != nil {
 		return apiview.Source{}, err
 	}
-	current := b == a.book(lang)
-	var ref *rules.Book
-	if current && lang != refLang {
-		ref = a.book(refLang)
-	}
-	base, ed := a.baseURL(c), a.edition(lang, b)
+	current, ref := b == a.rv.Book(lang), a.Library.Fallback(lang, b)
+	base, ed := a.baseURL(c), a.rv.EditionID(lang, b)
 	src := apiview.Source{
 		Lang: lang, Edition: b.Edition(),
 		Rule: func(num string) (*rules.Rule, string, bool) {
 			if current {
-				return a.currentRule(lang, num)
+				return a.Library.Current(lang, num)
 			}
 			r, ok := b.Rule(num)
 			return r, lang, ok
 		},
-		Children: func(num string) []string { return children(b, ref, num) },
+		Children: func(num string) []string { return library.Children(b, ref, num) },
 		Href:     func(num string) string { return base + urls.RuleIn(lang, num, ed) },
 	}
 	return src, nil
@@ -137,7 +136,7 @@ func (a *api) ruleJSON(c echo.Context) error {
 	}
 	num, ok := rules.NormalizeRef(unescape(c.Param("num")))
 	if !ok {
-		return errStatus(http.StatusNotFound, msg.ErrRuleNotFound)
+		return pageerr.New(http.StatusNotFound, msg.ErrRuleNotFound)
 	}
 	subrules := false
 	switch c.QueryParam("subrules") {
@@ -145,7 +144,7 @@ func (a *api) ruleJSON(c echo.Context) error {
 	case "1":
 		subrules = true
 	default:
-		return errStatus(http.StatusBadRequest, msg.ErrSubrulesParam)
+		return pageerr.New(http.StatusBadRequest, msg.ErrSubrulesParam)
 	}
 	src, err := a.source(c, lang)
 	if err != nil {
@@ -153,7 +152,7 @@ func (a *api) ruleJSON(c echo.Context) error {
 	}
 	doc, ok := apiview.RuleOf(src, num, subrules)
 	if !ok {
-		return errStatus(http.StatusNotFound, msg.ErrRuleNotFound)
+		return pageerr.New(http.StatusNotFound, msg.ErrRuleNotFound)
 	}
 	return send(c, doc)
 }
@@ -171,7 +170,7 @@ func (a *api) glossaryJSON(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return send(c, apiview.GlossaryOf(a.book(lang), a.termHref(c)))
+	return send(c, apiview.GlossaryOf(a.rv.Book(lang), a.termHref(c)))
 }
 
 // termJSON answers a glossary entry; another language's slug answers the
@@ -183,9 +182,9 @@ func (a *api) termJSON(c echo.Context) error {
 	}
 	t, _, ok := a.Library.Term(lang, unescape(c.Param("slug")))
 	if !ok {
-		return errStatus(http.StatusNotFound, msg.ErrTermNotFound)
+		return pageerr.New(http.StatusNotFound, msg.ErrTermNotFound)
 	}
-	return send(c, apiview.TermOf(lang, t, func(l string) (*rules.Term, bool) { return a.counterpart(t, lang, l) }, a.termHref(c)))
+	return send(c, apiview.TermOf(lang, t, func(l string) (*rules.Term, bool) { return a.rv.Counterpart(t, lang, l) }, a.termHref(c)))
 }
 
 func (a *api) exampleURL(c echo.Context, lang string) apiview.ExampleHref {
@@ -202,12 +201,6 @@ func (a *api) examplesJSON(c echo.Context) error {
 }
 
 func (a *api) exampleJSON(c echo.Context) error {
-	if a.Examples == nil {
-		if _, err := a.lang(c); err != nil {
-			return err
-		}
-		return errStatus(http.StatusNotFound, msg.ErrExampleNotFound)
-	}
 	lang, ex, err := a.example(c)
 	if err != nil {
 		return err
@@ -225,8 +218,8 @@ func (a *api) docPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := a.page(c, lang, a.Catalog.T(lang, msg.APIHeading), a.Catalog.T(lang, msg.APILead), everyLang(urls.APIDoc))
-	p.Breadcrumb = []templates.Link{{Href: urls.Home(lang), Label: a.Catalog.T(lang, msg.HomeTitle)}}
+	p := a.page(c, lang, a.Catalog.T(lang, msg.APIHeading), a.Catalog.T(lang, msg.APILead), layout.EveryLang(urls.APIDoc))
+	p.Breadcrumb = a.layout.Crumbs(lang)
 	slug := ""
 	if a.Examples != nil && len(a.Examples.List) > 0 {
 		slug = a.Examples.List[0].Slug

@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/mtgrules/site/internal/ruleview"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
@@ -94,7 +95,7 @@ func (s *Server) changesFeed(lang, base string) atomFeed {
 			f.Updated = to.Date.Format(time.RFC3339)
 		}
 		e := atomEntry{
-			ID: feedID(lang, to.Edition()), Title: atomText{Body: s.eds.labels[to]}, Updated: to.Date.Format(time.RFC3339),
+			ID: feedID(lang, to.Edition()), Title: atomText{Body: s.rv.EditionLabel(to)}, Updated: to.Date.Format(time.RFC3339),
 		}
 		var from *rules.Book
 		if i+1 < len(eds) {
@@ -107,16 +108,16 @@ func (s *Server) changesFeed(lang, base string) atomFeed {
 			f.Entries = append(f.Entries, e)
 			continue
 		}
-		cmp := s.comparisonView(lang, from, to, "")
-		e.Summary = atomText{Body: cmp.Summary}
+		comparison := s.rv.Comparison(lang, from, to, "")
+		e.Summary = atomText{Body: comparison.Summary}
 		e.Links = []atomLink{{Rel: "alternate", Type: "text/html", Href: base + urls.Changes(lang, from.Edition(), to.Edition(), "")}}
 		var b strings.Builder
-		b.WriteString("<p>" + html.EscapeString(cmp.Summary) + "</p>")
+		b.WriteString("<p>" + html.EscapeString(comparison.Summary) + "</p>")
 		for _, part := range []struct {
 			heading msg.Key
 			changes []templates.Change
 			in      *rules.Book
-		}{{msg.ChangesAdded, cmp.Added, to}, {msg.ChangesRemoved, cmp.Removed, from}, {msg.ChangesChanged, cmp.Changed, to}} {
+		}{{msg.ChangesAdded, comparison.Added, to}, {msg.ChangesRemoved, comparison.Removed, from}, {msg.ChangesChanged, comparison.Changed, to}} {
 			if len(part.changes) == 0 {
 				continue
 			}
@@ -124,7 +125,7 @@ func (s *Server) changesFeed(lang, base string) atomFeed {
 			for _, ch := range part.changes {
 				label := ch.Number
 				if r, ok := part.in.Rule(ch.Number); ok {
-					label = ruleTitle(r)
+					label = ruleview.Title(r)
 				}
 				b.WriteString(`<li><a href="` + html.EscapeString(base+ch.Href) + `">` + html.EscapeString(label) + "</a></li>")
 			}

@@ -7,10 +7,12 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/mtgrules/site/internal/layout"
+	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/pageerr"
 	"github.com/mtgrules/site/internal/refs"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales/msg"
-	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
 )
 
@@ -31,11 +33,11 @@ func linkifyInput(text, format string) (string, refs.Format, error) {
 	}
 	switch {
 	case !ok:
-		return "", "", errStatus(http.StatusBadRequest, msg.ErrLinkifyFormat)
+		return "", "", pageerr.New(http.StatusBadRequest, msg.ErrLinkifyFormat)
 	case len(text) > MaxLinkifyBytes:
-		return "", "", errStatus(http.StatusRequestEntityTooLarge, msg.ErrLinkifyTooLong)
+		return "", "", pageerr.New(http.StatusRequestEntityTooLarge, msg.ErrLinkifyTooLong)
 	case !utf8.ValidString(text):
-		return "", "", errStatus(http.StatusBadRequest, msg.ErrBadRequest)
+		return "", "", pageerr.New(http.StatusBadRequest, msg.ErrBadRequest)
 	}
 	return strings.ReplaceAll(text, "\r\n", "\n"), f, nil
 }
@@ -52,7 +54,7 @@ func (s *Server) linkify(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := s.page(c, lang, s.Catalog.T(lang, msg.LinkifyHeading), s.Catalog.T(lang, msg.LinkifyLead), everyLang(urls.Linkify))
+	p := s.page(c, lang, s.Catalog.T(lang, msg.LinkifyHeading), s.Catalog.T(lang, msg.LinkifyLead), layout.EveryLang(urls.Linkify))
 	page := templates.LinkifyPage{Page: p}
 	chosen := refs.BBCode
 	if c.Request().Method == http.MethodPost {
@@ -99,7 +101,7 @@ type linkifyRef struct {
 func (s *Server) linkifyAPI(c echo.Context) error {
 	var req linkifyRequest
 	if err := c.Bind(&req); err != nil {
-		return errStatus(http.StatusBadRequest, msg.ErrBadRequest)
+		return pageerr.New(http.StatusBadRequest, msg.ErrBadRequest)
 	}
 	text, f, err := linkifyInput(req.Text, req.Format)
 	if err != nil {
@@ -134,66 +136,6 @@ func (s *Server) linkRefs(c echo.Context, text string, f refs.Format) (out strin
 // ruleExists reports whether the English text, which the others fall back
 // on, has rule num: then its short link leads to it in every language.
 func (s *Server) ruleExists(num string) bool {
-	_, _, ok := s.currentRule(refLang, num)
+	_, _, ok := s.Library.Current(library.RefLang, num)
 	return ok
-}
-
-// oldShortLink answers /r/2008/{ref}: the rule's number in the 2008
-// numbering leads to today's rule (or its nearest existing parent), with a
-// note on the page.
-func (s *Server) oldShortLink(c echo.Context) error {
-	lang := s.shortLinkLang(c)
-	raw := c.Param("ref")
-	old, ok := rules.NormalizeRef(raw)
-	if !ok {
-		return s.ruleNotFound(lang, raw)
-	}
-	num, _, ok := s.today(lang, old)
-	if !ok {
-		return errStatus(http.StatusNotFound, msg.ErrOldNumberUnknown)
-	}
-	setShortLinkHeaders(c)
-	return c.Redirect(http.StatusFound, urls.RuleWas2008(lang, num, old))
-}
-
-// today maps a 2008 number to the nearest rule that exists in lang's book.
-func (s *Server) today(lang, old string) (string, refs.Mapping, bool) {
-	m, ok := s.Library.Old2008.Map(old)
-	if !ok {
-		return "", m, false
-	}
-	for num := m.Number; num != ""; num = rules.Parent(num) {
-		if _, _, exists := s.currentRule(lang, num); exists {
-			if num != m.Number {
-				m.Exact = false
-			}
-			return num, m, true
-		}
-	}
-	return "", m, false
-}
-
-// renumberedNotice is the note for a rule page reached by an old number,
-// "" when ?was2008= is absent or does not lead to this rule. It says when
-// the old number has no exact counterpart today, and where the other part
-// of a split rule went.
-func (s *Server) renumberedNotice(c echo.Context, lang, num string) string {
-	old, ok := rules.NormalizeRef(c.QueryParam("was2008"))
-	if !ok {
-		return ""
-	}
-	now, m, ok := s.today(lang, old)
-	if !ok || now != num {
-		return ""
-	}
-	args := map[string]any{"Old": old, "New": num, "Also": m.Also}
-	id := msg.Renumbered2008
-	if !m.Exact {
-		id = msg.Renumbered2008Changed
-	}
-	notice := s.Catalog.Format(lang, id, 0, args)
-	if m.Also != "" {
-		notice += s.Catalog.Format(lang, msg.Renumbered2008Split, 0, args) // starts with a space where the language uses one
-	}
-	return notice
 }

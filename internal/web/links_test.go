@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"encoding/xml"
+	"github.com/mtgrules/site/internal/ruleview"
 	"github.com/mtgrules/site/internal/urls"
 	"net/http"
 	"net/url"
@@ -45,7 +46,7 @@ func TestRulePagePreviewMeta(t *testing.T) {
 	r := get(t, "/en/rules/117.3a")
 	book := testLibrary(t).Books["en"]
 	rule, _ := book.Rule("117.3a")
-	desc := describe(rule.Text, 2)
+	desc := ruleview.Describe(rule.Text, 2)
 	mustContain(t, "meta", r.body,
 		`<meta property="og:title" content="117.3a — Timing and Priority">`,
 		`<title>117.3a — Timing and Priority · Rules Explained</title>`,
@@ -63,11 +64,11 @@ func TestRulePagePreviewMeta(t *testing.T) {
 
 func TestDescribeTrimsAtWordBoundary(t *testing.T) {
 	long := strings.Repeat("priority passes ", 30)
-	got := describe(long, 1)
+	got := ruleview.Describe(long, 1)
 	if !strings.HasSuffix(got, "passes…") && !strings.HasSuffix(got, "priority…") {
 		t.Errorf("not trimmed at a word: %q", got[len(got)-20:])
 	}
-	if describe("short.", 1) != "short." {
+	if ruleview.Describe("short.", 1) != "short." {
 		t.Error("short text changed")
 	}
 }

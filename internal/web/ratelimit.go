@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/mtgrules/site/internal/pageerr"
 	"github.com/mtgrules/site/locales/msg"
 	"net/http"
 	"time"
@@ -39,7 +40,7 @@ func (s *Server) limiter(l limit) echo.MiddlewareFunc {
 		IdentifierExtractor: func(c echo.Context) (string, error) { return c.RealIP(), nil },
 		DenyHandler: func(c echo.Context, _ string, _ error) error {
 			c.Response().Header().Set("Retry-After", "1")
-			return errStatus(http.StatusTooManyRequests, msg.ErrTooManyRequests)
+			return pageerr.New(http.StatusTooManyRequests, msg.ErrTooManyRequests)
 		},
 		ErrorHandler: func(c echo.Context, err error) error { return err },
 	})

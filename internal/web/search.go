@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/mtgrules/site/internal/pageerr"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales/msg"
@@ -31,24 +32,24 @@ func (s *Server) parseSearch(c echo.Context) (searchRequest, error) {
 	}
 	r := searchRequest{lang: lang, q: c.QueryParam("q"), page: 1}
 	if !utf8.ValidString(r.q) {
-		return r, errStatus(http.StatusBadRequest, msg.ErrBadRequest)
+		return r, pageerr.New(http.StatusBadRequest, msg.ErrBadRequest)
 	}
 	switch c.QueryParam("in") {
 	case "", lang:
 	case "all":
 		r.all = true
 	default:
-		return r, errStatus(http.StatusBadRequest, msg.ErrSearchScope)
+		return r, pageerr.New(http.StatusBadRequest, msg.ErrSearchScope)
 	}
 	if p := c.QueryParam("page"); p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 1 || n > 1000 {
-			return r, errStatus(http.StatusBadRequest, msg.ErrSearchPage)
+			return r, pageerr.New(http.StatusBadRequest, msg.ErrSearchPage)
 		}
 		r.page = n
 	}
 	if num, ok := rules.NormalizeRef(r.q); ok {
-		if _, _, exists := s.currentRule(lang, num); exists {
+		if _, _, exists := s.Library.Current(lang, num); exists {
 			r.jumpTo = num
 		}
 	}
@@ -57,10 +58,14 @@ func (s *Server) parseSearch(c echo.Context) (searchRequest, error) {
 
 // runSearch searches, or fails with 503 while the index is still being built.
 func (s *Server) runSearch(c echo.Context, r searchRequest) (*search.Result, error) {
-	ix, ready := s.Search.Index()
+	var ix *search.Index
+	ready := false
+	if s.Search != nil {
+		ix, ready = s.Search.Index()
+	}
 	if !ready || ix == nil {
 		c.Response().Header().Set("Retry-After", "5")
-		return nil, errStatus(http.StatusServiceUnavailable, msg.ErrSearchWarming)
+		return nil, pageerr.New(http.StatusServiceUnavailable, msg.ErrSearchWarming)
 	}
 	res, err := ix.Search(search.Query{Text: r.q, Lang: r.lang, All: r.all, Page: r.page})
 	if err == nil && r.page > 1 && r.page > res.Pages {
@@ -73,14 +78,14 @@ func (s *Server) runSearch(c echo.Context, r searchRequest) (*search.Result, err
 // links the last page (or the first, when nothing was found).
 func (s *Server) pastLastPage(r searchRequest, res *search.Result) error {
 	lang := r.lang
-	pe := errStatus(http.StatusNotFound, msg.ErrSearchPageRange)
+	pe := pageerr.New(http.StatusNotFound, msg.ErrSearchPageRange)
 	if res.Pages == 0 {
-		pe.message = s.Catalog.Format(lang, msg.ErrSearchPageNone, 0, map[string]any{"Page": r.page})
-		pe.suggestions = []templates.Link{{Href: urls.Search(lang, r.q, r.all, 1), Label: r.q}}
+		pe.Message = s.Catalog.Format(lang, msg.ErrSearchPageNone, 0, map[string]any{"Page": r.page})
+		pe.Suggestions = []templates.Link{{Href: urls.Search(lang, r.q, r.all, 1), Label: r.q}}
 		return pe
 	}
-	pe.message = s.Catalog.Format(lang, msg.ErrSearchPageRange, res.Pages, map[string]any{"Page": r.page, "Pages": res.Pages})
-	pe.suggestions = []templates.Link{{
+	pe.Message = s.Catalog.Format(lang, msg.ErrSearchPageRange, res.Pages, map[string]any{"Page": r.page, "Pages": res.Pages})
+	pe.Suggestions = []templates.Link{{
 		Href:  urls.Search(lang, r.q, r.all, res.Pages),
 		Label: s.Catalog.Format(lang, msg.SearchPageOf, 0, map[string]any{"Page": res.Pages, "Pages": res.Pages}),
 	}}
@@ -120,30 +125,37 @@ func (s *Server) searchPage(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		page.Total = s.Catalog.Format(lang, msg.SearchCount, res.Total, map[string]any{"Count": res.Total})
-		page.Fuzzy, page.Truncated = res.Fuzzy, res.Truncated
-		for _, h := range res.Hits {
-			page.Hits = append(page.Hits, templates.SearchHit{
-				Href: hitHref(lang, h), Number: h.Number, Title: h.Title, Snippet: h.Snippet, Lang: h.Lang,
-				Untranslated: h.Untranslated, TitleLang: h.TitleLang,
-			})
-		}
-		for _, sug := range res.Suggestions {
-			page.Suggestions = append(page.Suggestions, templates.Link{Href: urls.Search(lang, sug, r.all, 1), Label: sug})
-		}
-		if res.Page > 1 {
-			page.Prev = &templates.Link{Href: urls.Search(lang, r.q, r.all, res.Page-1), Label: s.Catalog.T(lang, msg.SearchPrev)}
-		}
-		if res.Page < res.Pages {
-			page.Next = &templates.Link{Href: urls.Search(lang, r.q, r.all, res.Page+1), Label: s.Catalog.T(lang, msg.SearchNext)}
-		}
-		if res.Pages > 1 {
-			page.PageInfo = s.Catalog.Format(lang, msg.SearchPageOf, 0, map[string]any{"Page": res.Page, "Pages": res.Pages})
-		}
+		s.showResults(&page, r, res)
 	}
 	c.Response().Header().Set("Cache-Control", cacheSearch)
 	c.Response().Header().Set("X-Robots-Tag", "noindex")
 	return s.render(c, http.StatusOK, templates.Search(page))
+}
+
+// showResults puts a search's results on its page: the count, the hits,
+// other spellings and links to the pages before and after.
+func (s *Server) showResults(page *templates.SearchPage, r searchRequest, res *search.Result) {
+	lang := r.lang
+	page.Total = s.Catalog.Format(lang, msg.SearchCount, res.Total, map[string]any{"Count": res.Total})
+	page.Fuzzy, page.Truncated = res.Fuzzy, res.Truncated
+	for _, h := range res.Hits {
+		page.Hits = append(page.Hits, templates.SearchHit{
+			Href: hitHref(lang, h), Number: h.Number, Title: h.Title, Snippet: h.Snippet, Lang: h.Lang,
+			Untranslated: h.Untranslated, TitleLang: h.TitleLang,
+		})
+	}
+	for _, sug := range res.Suggestions {
+		page.Suggestions = append(page.Suggestions, templates.Link{Href: urls.Search(lang, sug, r.all, 1), Label: sug})
+	}
+	if res.Page > 1 {
+		page.Prev = &templates.Link{Href: urls.Search(lang, r.q, r.all, res.Page-1), Label: s.Catalog.T(lang, msg.SearchPrev)}
+	}
+	if res.Page < res.Pages {
+		page.Next = &templates.Link{Href: urls.Search(lang, r.q, r.all, res.Page+1), Label: s.Catalog.T(lang, msg.SearchNext)}
+	}
+	if res.Pages > 1 {
+		page.PageInfo = s.Catalog.Format(lang, msg.SearchPageOf, 0, map[string]any{"Page": res.Page, "Pages": res.Pages})
+	}
 }
 
 // apiHit is one search hit in the JSON API.

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -14,14 +13,16 @@ import (
 
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/httpcache"
+	"github.com/mtgrules/site/internal/layout"
 	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/pageerr"
+	"github.com/mtgrules/site/internal/ruleview"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/internal/simview"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/static"
-	"github.com/mtgrules/site/templates"
 )
 
 // Config is what the server needs.
@@ -56,12 +57,12 @@ func (c Config) cacheBytes() int64 {
 	return c.CacheBytes
 }
 
-// Server holds the loaded content and the precomputed paragraphs.
+// Server answers requests from the loaded content: the page models of the
+// rules come from rv, the layout's part of every page from layout.
 type Server struct {
 	Config
-	paras  map[string]map[string]*templates.Para // lang → rule number → paragraph
-	eds    editions
-	citing sync.Map // "lang/number" → []templates.Link, see examplesCiting
+	layout layout.Site
+	rv     *ruleview.Site
 	pool   *simview.Pool
 }
 
@@ -72,23 +73,20 @@ const MaxPathBytes = 1024
 // fits, percent-encoded); longer ones get 414.
 const MaxQueryBytes = 64 << 10
 
-// LangCookie remembers the reader's language.
-const LangCookie = "lang"
-
 // New builds the echo instance with every route and middleware.
 func New(cfg Config) *echo.Echo {
-	s := &Server{Config: cfg}
-	s.paras = buildParas(cfg.Library)
-	s.initEditions()
+	s := &Server{Config: cfg, layout: layout.Site{Cat: cfg.Catalog, Static: cfg.Assets.URL, Base: cfg.BaseURL}}
+	s.rv = ruleview.New(cfg.Library, cfg.Catalog, s.layout, cfg.Examples)
 	if cfg.Examples != nil {
 		s.pool = simview.NewPool(cfg.Examples.Cards, cfg.Examples.CardTexts)
 	}
 
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
+	logToSlog(e)
 	e.HTTPErrorHandler = s.handleError
 	e.Pre(httpcache.HeadAsGet, s.guardInput)
-	e.Use(middleware.Recover())
+	e.Use(recoverToSlog)
 	e.Use(httpcache.New(cfg.cacheBytes()).Middleware)
 	e.Use(securityHeaders) // inside the cache: kept with each cached page
 	e.Use(s.chooseLang)
@@ -120,7 +118,7 @@ func New(cfg Config) *echo.Echo {
 	e.GET(urls.RouteSearch, s.searchPage, searchLimit)
 	e.GET(urls.RouteAPISearch, s.searchAPI, searchLimit)
 	s.apiRoutes(e)
-	e.GET(urls.RouteExamples, s.exampleList)
+	e.GET(urls.RouteExamples, s.examplesPage)
 	e.GET(urls.RouteExample, s.exampleStep)
 	sandboxLimit := s.limiter(limitSandbox)
 	e.GET(urls.RouteBuilder, s.playNew, sandboxLimit)
@@ -139,20 +137,20 @@ func (s *Server) guardInput(next echo.HandlerFunc) echo.HandlerFunc {
 		r := c.Request()
 		raw := r.URL.EscapedPath()
 		if len(raw) > MaxPathBytes || len(r.URL.RawQuery) > MaxQueryBytes {
-			return errStatus(http.StatusRequestURITooLong, msg.ErrURITooLong)
+			return pageerr.New(http.StatusRequestURITooLong, msg.ErrURITooLong)
 		}
 		path, err := url.PathUnescape(raw)
 		if err != nil || !utf8.ValidString(path) || strings.ContainsRune(path, 0) {
-			return errStatus(http.StatusBadRequest, msg.ErrBadRequest)
+			return pageerr.New(http.StatusBadRequest, msg.ErrBadRequest)
 		}
 		for _, seg := range strings.Split(path, "/") {
 			if seg == ".." || seg == "." {
-				return errStatus(http.StatusBadRequest, msg.ErrBadRequest)
+				return pageerr.New(http.StatusBadRequest, msg.ErrBadRequest)
 			}
 		}
 		q, err := url.QueryUnescape(r.URL.RawQuery)
 		if err != nil || !utf8.ValidString(q) {
-			return errStatus(http.StatusBadRequest, msg.ErrBadRequest)
+			return pageerr.New(http.StatusBadRequest, msg.ErrBadRequest)
 		}
 		return next(c)
 	}
@@ -174,7 +172,6 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// root sends the reader to their language: cookie, then Accept-Language, then English.
 // readyz answers 200 once the search index is built, 503 while it is
 // being built or when building it failed: a load balancer sends traffic
 // only to replicas that can answer every page.
@@ -188,6 +185,7 @@ func (s *Server) readyz(c echo.Context) error {
 	return c.String(http.StatusServiceUnavailable, "search index not ready")
 }
 
+// root sends the reader to their language: cookie, then Accept-Language, then English.
 func (s *Server) root(c echo.Context) error {
 	h := c.Response().Header()
 	h.Add("Vary", "Cookie")
@@ -196,27 +194,10 @@ func (s *Server) root(c echo.Context) error {
 	return c.Redirect(http.StatusFound, urls.Home(s.readerLang(c)))
 }
 
-// readerLang is the language of a request with no language in its path.
-func (s *Server) readerLang(c echo.Context) string {
-	if ck, err := c.Cookie(LangCookie); err == nil && locales.Has(ck.Value) {
-		return ck.Value
-	}
-	return locales.Negotiate(c.Request().Header.Get("Accept-Language"))
-}
-
-// lang validates the :lang parameter.
-func (s *Server) lang(c echo.Context) (string, error) {
-	l := c.Param("lang")
-	if !locales.Has(l) {
-		return "", errStatus(http.StatusNotFound, msg.ErrLangUnknown)
-	}
-	return l, nil
-}
-
 func (s *Server) static(c echo.Context) error {
 	a, ok := s.Assets.Lookup(c.Param("file"))
 	if !ok {
-		return errStatus(http.StatusNotFound, msg.ErrNotFound)
+		return pageerr.New(http.StatusNotFound, msg.ErrNotFound)
 	}
 	h := c.Response().Header()
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")

@@ -10,6 +10,8 @@ import (
 	"github.com/labstack/echo/v4"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/ruleview"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/locales/msg"
@@ -59,7 +61,7 @@ type suggestIndex struct {
 func newSuggestIndex(s *Server) *suggestIndex {
 	ix := &suggestIndex{langs: map[string]*langSuggest{}}
 	for _, lang := range locales.Languages {
-		if s.book(lang) != nil {
+		if s.Library.Books[lang] != nil {
 			ix.langs[lang] = buildLangSuggest(s, lang)
 		}
 	}
@@ -68,13 +70,13 @@ func newSuggestIndex(s *Server) *suggestIndex {
 
 func buildLangSuggest(s *Server, lang string) *langSuggest {
 	ls := &langSuggest{}
-	b := s.book(lang)
+	b := s.Library.Books[lang]
 	// Rule numbers: the language's own, and those only English has.
 	var nums []string
 	for _, r := range b.Rules() {
 		nums = append(nums, r.Number)
 	}
-	if ref := s.book(refLang); lang != refLang && ref != nil {
+	if ref := s.Library.Books[library.RefLang]; lang != library.RefLang && ref != nil {
 		for _, r := range ref.Rules() {
 			if _, ok := b.Rule(r.Number); !ok {
 				nums = append(nums, r.Number)
@@ -83,13 +85,13 @@ func buildLangSuggest(s *Server, lang string) *langSuggest {
 		slices.SortStableFunc(nums, rules.CompareNumbers)
 	}
 	for i, num := range nums {
-		r, textLang, _ := s.currentRule(lang, num)
+		r, textLang, _ := s.Library.Current(lang, num)
 		key := num
 		if r.Level() == 0 {
 			key += "." // "117" and "117." both complete to rule 117
 		}
 		ls.numbers = append(ls.numbers, suggestEntry{key: key, rank: i, s: &suggestion{
-			Label: ruleHeading(r), Kind: "rule", Number: num, Lang: textLang, URL: urls.Rule(lang, num),
+			Label: ruleview.Heading(r), Kind: "rule", Number: num, Lang: textLang, URL: urls.Rule(lang, num),
 		}})
 	}
 	// Headings: the top-level rules' titles and the named rules ("702.19 Trample").

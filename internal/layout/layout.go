@@ -1,0 +1,97 @@
+// Package layout builds what every page's layout shows around its
+// content: title, canonical and hreflang links, the language switcher
+// and the link home.
+package layout
+
+import (
+	"github.com/mtgrules/site/internal/urls"
+	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/locales/msg"
+	"github.com/mtgrules/site/templates"
+)
+
+// langNames label the language switcher, each in its own language.
+var langNames = map[string]string{"en": "English", "de": "Deutsch", "ja": "日本語"}
+
+// LangName is a language's name in that language ("Deutsch").
+func LangName(lang string) string { return langNames[lang] }
+
+// Site is what the layout needs from the site.
+type Site struct {
+	Cat    *locales.Catalog
+	Static func(name string) string // content-hashed URL of a static file
+	// Base is the public origin of absolute links ("https://rules.example"),
+	// "" for links relative to the site.
+	Base string
+}
+
+// Request is what the layout reads from a request: the page's language
+// and the ?compare= that the language switcher keeps.
+type Request struct {
+	Lang, Compare string
+}
+
+// PathFunc gives the path of the same page in another language, and
+// whether that language has it.
+type PathFunc func(lang string) (string, bool)
+
+// EveryLang is a PathFunc for pages every language has.
+func EveryLang(path urls.PathFunc) PathFunc {
+	return func(l string) (string, bool) { return path(l), true }
+}
+
+// Page builds the layout model: canonical and hreflang links for the
+// languages that have the page, and a switcher that leads to each
+// language's version (or home page) and remembers the choice.
+func (s Site) Page(r Request, title, desc string, pathFor PathFunc) templates.Page {
+	lang := r.Lang
+	p := templates.Page{
+		Lang:        lang,
+		Title:       title,
+		Description: desc,
+		T:           func(id msg.Key) string { return s.Cat.T(lang, id) },
+		Static:      s.Static,
+	}
+	if pathFor == nil {
+		pathFor = EveryLang(urls.Home)
+	}
+	for _, l := range locales.Languages {
+		path, ok := pathFor(l)
+		if ok {
+			p.Alternates = append(p.Alternates, templates.Alternate{Hreflang: l, Href: s.Base + path})
+			if l == lang {
+				p.Canonical = s.Base + path
+			}
+		} else if path == "" {
+			path = urls.Home(l)
+		}
+		// The switcher keeps a comparison, unless it would compare a language with itself.
+		if ok && r.Compare != l && locales.Has(r.Compare) {
+			path = urls.WithCompare(path, r.Compare)
+		}
+		if l != lang {
+			path = urls.WithLang(path, l) // a choice: remembered by the web package
+		}
+		p.Switcher = append(p.Switcher, templates.Link{Href: path, Label: langNames[l], Lang: l, Current: l == lang})
+	}
+	if len(p.Alternates) > 0 {
+		p.Alternates = append(p.Alternates, templates.Alternate{Hreflang: "x-default", Href: p.Alternates[0].Href})
+	}
+	return p
+}
+
+// Article marks a page as an article that can be embedded: og:type and
+// its oEmbed discovery link.
+func (s Site) Article(p *templates.Page) {
+	p.OGType, p.OEmbed = "article", s.Base+urls.OEmbed(p.Canonical)
+}
+
+// Crumbs is a breadcrumb from lang's home page through more.
+func (s Site) Crumbs(lang string, more ...templates.Link) []templates.Link {
+	return append([]templates.Link{{Href: urls.Home(lang), Label: s.Cat.T(lang, msg.HomeTitle)}}, more...)
+}
+
+// Link is a link labelled with a message.
+func (s Site) Link(lang, href string, label msg.Key) templates.Link {
+	return templates.Link{Href: href, Label: s.Cat.T(lang, label)}
+}

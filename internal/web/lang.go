@@ -1,0 +1,54 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/mtgrules/site/internal/pageerr"
+	"github.com/mtgrules/site/internal/urls"
+	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/locales/msg"
+)
+
+// LangCookie remembers the reader's language.
+const LangCookie = "lang"
+
+// chooseLang remembers a language the reader chose, by the switcher or a
+// link with ?lang=, in a cookie (for "/" and short links), then sends them
+// to the same page without the parameter; plain page views set no cookie,
+// so every page can be cached and shared. Short links read ?lang= themselves.
+func (s *Server) chooseLang(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		q := r.URL.Query()
+		lang := q.Get("lang")
+		if !q.Has("lang") || urls.IsShort(r.URL.Path) || urls.IsAPI(r.URL.Path) {
+			return next(c)
+		}
+		if locales.Has(lang) {
+			c.SetCookie(&http.Cookie{Name: LangCookie, Value: lang, Path: urls.RouteRoot, MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode})
+		}
+		q.Del("lang")
+		c.Response().Header().Set("Cache-Control", "no-store")
+		return c.Redirect(http.StatusSeeOther, urls.WithQuery(r.URL.EscapedPath(), q.Encode()))
+	}
+}
+
+// readerLang is the language of a request with no language in its path:
+// cookie, then Accept-Language, then English.
+func (s *Server) readerLang(c echo.Context) string {
+	if ck, err := c.Cookie(LangCookie); err == nil && locales.Has(ck.Value) {
+		return ck.Value
+	}
+	return locales.Negotiate(c.Request().Header.Get("Accept-Language"))
+}
+
+// lang validates the :lang parameter.
+func (s *Server) lang(c echo.Context) (string, error) {
+	l := c.Param("lang")
+	if !locales.Has(l) {
+		return "", pageerr.New(http.StatusNotFound, msg.ErrLangUnknown)
+	}
+	return l, nil
+}

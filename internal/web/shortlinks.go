@@ -1,0 +1,62 @@
+package web
+
+import (
+	"github.com/labstack/echo/v4"
+	"github.com/mtgrules/site/internal/pageerr"
+	"github.com/mtgrules/site/internal/urls"
+	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/locales/msg"
+	"github.com/mtgrules/site/rules"
+	"net/http"
+)
+
+// shortLink answers /r/{ref}: a redirect to the rule in the reader's
+// language, chosen by ?lang=, then the cookie, then Accept-Language.
+func (s *Server) shortLink(c echo.Context) error {
+	lang := s.shortLinkLang(c)
+	raw := c.Param("ref")
+	num, ok := rules.NormalizeRef(raw)
+	if !ok {
+		return s.rv.RuleNotFound(lang, raw)
+	}
+	if _, _, exists := s.Library.Current(lang, num); !exists {
+		return s.rv.RuleNotFound(lang, num)
+	}
+	setShortLinkHeaders(c)
+	return c.Redirect(http.StatusFound, urls.Rule(lang, num))
+}
+
+// shortLinkLang picks a short link's language: ?lang=, then the cookie,
+// then Accept-Language, then English.
+func (s *Server) shortLinkLang(c echo.Context) string {
+	if lang := c.QueryParam("lang"); locales.Has(lang) {
+		return lang
+	}
+	return s.readerLang(c)
+}
+
+// setShortLinkHeaders keeps negotiated redirects out of shared caches.
+func setShortLinkHeaders(c echo.Context) {
+	h := c.Response().Header()
+	h.Set("Cache-Control", "private, no-cache")
+	h.Add("Vary", "Cookie")
+	h.Add("Vary", "Accept-Language")
+}
+
+// oldShortLink answers /r/2008/{ref}: the rule's number in the 2008
+// numbering leads to today's rule (or its nearest existing parent), with a
+// note on the page.
+func (s *Server) oldShortLink(c echo.Context) error {
+	lang := s.shortLinkLang(c)
+	raw := c.Param("ref")
+	old, ok := rules.NormalizeRef(raw)
+	if !ok {
+		return s.rv.RuleNotFound(lang, raw)
+	}
+	num, _, ok := s.rv.From2008(lang, old)
+	if !ok {
+		return pageerr.New(http.StatusNotFound, msg.ErrOldNumberUnknown)
+	}
+	setShortLinkHeaders(c)
+	return c.Redirect(http.StatusFound, urls.RuleWas2008(lang, num, old))
+}
