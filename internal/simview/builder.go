@@ -224,12 +224,12 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 		name := position.Names[i]
 		life := number(p.life, position.DefaultLife)
 		if life == nil || *life < position.MinLife || *life > position.MaxLife {
-			errs.add("", v.numberErr(v.f(msg.BuildLifeOf, map[string]any{"Player": name}), position.MinLife, position.MaxLife))
+			errs.add("", v.numberErr(v.format(msg.BuildLifeOf, map[string]any{"Player": name}), position.MinLife, position.MaxLife))
 			life = new(int)
 		}
 		lib := number(p.library, position.DefaultLibrary)
 		if lib == nil || *lib < 0 || *lib > position.MaxLibrary {
-			errs.add("", v.numberErr(v.f(msg.BuildLibraryOf, map[string]any{"Player": name}), 0, position.MaxLibrary))
+			errs.add("", v.numberErr(v.format(msg.BuildLibraryOf, map[string]any{"Player": name}), 0, position.MaxLibrary))
 			lib = new(int)
 		}
 		sp := engine.SetupPlayer{Name: name, Life: life, LibrarySize: *lib}
@@ -237,10 +237,10 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 			var ids []string
 			for r, row := range rows {
 				line := field + strconv.Itoa(i) + "." + strconv.Itoa(r)
-				w := v.f(where, map[string]any{"Player": name, "Row": r + 1})
+				w := v.format(where, map[string]any{"Player": name, "Row": r + 1})
 				id, ok := pool.Lookup(row.name)
 				if !ok {
-					errs.add(line, v.f(msg.BuildErrNoCard, map[string]any{"Where": w, "Name": clipName(row.name)}))
+					errs.add(line, v.format(msg.BuildErrNoCard, map[string]any{"Where": w, "Name": clipName(row.name)}))
 					continue
 				}
 				n := number(row.count, 1)
@@ -253,7 +253,7 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 				}
 			}
 			if len(ids) > limit {
-				errs.add("", v.n(msg.BuildErrTooManyCards, limit, map[string]any{"Where": v.f(whereAll, map[string]any{"Player": name}), "Max": limit}))
+				errs.add("", v.plural(msg.BuildErrTooManyCards, limit, map[string]any{"Where": v.format(whereAll, map[string]any{"Player": name}), "Max": limit}))
 			}
 			return ids
 		}
@@ -263,15 +263,15 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 		count := 0
 		for r, row := range p.perms {
 			line := "b" + strconv.Itoa(i) + "." + strconv.Itoa(r)
-			w := v.f(msg.BuildWhereBattlefield, map[string]any{"Player": name, "Row": r + 1})
+			w := v.format(msg.BuildWhereBattlefield, map[string]any{"Player": name, "Row": r + 1})
 			id, ok := pool.Lookup(row.name)
 			if !ok {
-				errs.add(line, v.f(msg.BuildErrNoCard, map[string]any{"Where": w, "Name": clipName(row.name)}))
+				errs.add(line, v.format(msg.BuildErrNoCard, map[string]any{"Where": w, "Name": clipName(row.name)}))
 				continue
 			}
 			c := cards[id]
 			if !c.IsPermanentCard() {
-				errs.add(line, v.f(msg.BuildErrNotPermanent, map[string]any{"Where": w, "Name": v.runningName(id)}))
+				errs.add(line, v.format(msg.BuildErrNotPermanent, map[string]any{"Where": w, "Name": v.runningName(id)}))
 				continue
 			}
 			n := number(row.count, 1)
@@ -300,7 +300,7 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 			count += *n
 		}
 		if count > position.MaxPermanents {
-			errs.add("", v.f(msg.BuildErrTooManyPermanents, map[string]any{"Player": name, "Max": position.MaxPermanents}))
+			errs.add("", v.format(msg.BuildErrTooManyPermanents, map[string]any{"Player": name, "Max": position.MaxPermanents}))
 		}
 	}
 	// Attachments name rows, which now have ids.
@@ -313,7 +313,7 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 			}
 			to, ok := rowID["b"+row.attached]
 			if !ok {
-				errs.add(key, v.f(msg.BuildErrAttached, map[string]any{"Where": v.f(msg.BuildWhereBattlefield, map[string]any{"Player": position.Names[i], "Row": r + 1})}))
+				errs.add(key, v.format(msg.BuildErrAttached, map[string]any{"Where": v.format(msg.BuildWhereBattlefield, map[string]any{"Player": position.Names[i], "Row": r + 1})}))
 				continue
 			}
 			for j := first; j < first+rowN[key]; j++ {
@@ -323,10 +323,10 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 	}
 	for r, row := range f.stack {
 		line := "k" + strconv.Itoa(r)
-		w := v.f(msg.BuildWhereStack, map[string]any{"Row": r + 1})
+		w := v.format(msg.BuildWhereStack, map[string]any{"Row": r + 1})
 		id, ok := pool.Lookup(row.name)
 		if !ok {
-			errs.add(line, v.f(msg.BuildErrNoCard, map[string]any{"Where": w, "Name": clipName(row.name)}))
+			errs.add(line, v.format(msg.BuildErrNoCard, map[string]any{"Where": w, "Name": clipName(row.name)}))
 			continue
 		}
 		c := cards[id]
@@ -335,18 +335,18 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 		case "a":
 			o.Kind, o.Ability = engine.KindAbility, slices.IndexFunc(c.Abilities, func(a engine.Ability) bool { return !a.Mana })
 			if o.Ability < 0 {
-				errs.add(line, v.f(msg.BuildErrNoAbility, map[string]any{"Where": w, "Name": v.runningName(id)}))
+				errs.add(line, v.format(msg.BuildErrNoAbility, map[string]any{"Where": w, "Name": v.runningName(id)}))
 				continue
 			}
 		case "t":
 			o.Kind = engine.KindTrigger
 			if len(c.Triggers) == 0 {
-				errs.add(line, v.f(msg.BuildErrNoTrigger, map[string]any{"Where": w, "Name": v.runningName(id)}))
+				errs.add(line, v.format(msg.BuildErrNoTrigger, map[string]any{"Where": w, "Name": v.runningName(id)}))
 				continue
 			}
 		default:
 			if c.Is("land") {
-				errs.add(line, v.f(msg.BuildErrLandSpell, map[string]any{"Where": w, "Name": v.runningName(id)}))
+				errs.add(line, v.format(msg.BuildErrLandSpell, map[string]any{"Where": w, "Name": v.runningName(id)}))
 				continue
 			}
 		}
@@ -360,14 +360,14 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 		case strings.HasPrefix(t, "p"):
 			j, err := strconv.Atoi(t[1:])
 			if err != nil || j < 0 || j >= f.n {
-				errs.add(line, v.f(msg.BuildErrTarget, map[string]any{"Where": w}))
+				errs.add(line, v.format(msg.BuildErrTarget, map[string]any{"Where": w}))
 				continue
 			}
 			o.Targets = []engine.Target{engine.PlayerTarget(j)}
 		default:
 			to, ok := rowID[t]
 			if !ok {
-				errs.add(line, v.f(msg.BuildErrTarget, map[string]any{"Where": w}))
+				errs.add(line, v.format(msg.BuildErrTarget, map[string]any{"Where": w}))
 				continue
 			}
 			o.Targets = []engine.Target{engine.ObjectTarget(to)}
@@ -375,7 +375,7 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 		if row.source != "" && o.Kind != engine.KindSpell {
 			src, ok := rowID[row.source]
 			if !ok || !strings.HasPrefix(row.source, "b") || st.Battlefield[src-1].Card != id {
-				errs.add(line, v.f(msg.BuildErrSource, map[string]any{"Where": w, "Name": v.runningName(id)}))
+				errs.add(line, v.format(msg.BuildErrSource, map[string]any{"Where": w, "Name": v.runningName(id)}))
 				continue
 			}
 			o.Source = src
@@ -387,7 +387,7 @@ func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
 		}
 		o.X = *x
 		if len(st.Stack) == position.MaxStack {
-			errs.add(line, v.f(msg.BuildErrTooManyStack, map[string]any{"Max": position.MaxStack}))
+			errs.add(line, v.format(msg.BuildErrTooManyStack, map[string]any{"Max": position.MaxStack}))
 			break
 		}
 		o.ID = len(st.Battlefield) + len(st.Stack) + 1
@@ -430,7 +430,7 @@ func clipName(s string) string {
 }
 
 func (v View) numberErr(where string, lo, hi int) string {
-	return v.f(msg.BuildErrNumber, map[string]any{"Where": where, "Min": lo, "Max": hi})
+	return v.format(msg.BuildErrNumber, map[string]any{"Where": where, "Min": lo, "Max": hi})
 }
 
 var setupReasonIDs = map[engine.SetupReason]msg.Key{
@@ -458,14 +458,14 @@ func (v View) SetupError(err error) string {
 	where := v.T(msg.BuildWhereGame)
 	switch {
 	case se.Zone == engine.ZoneStack && se.Item >= 0:
-		where = v.f(msg.BuildWhereStack, map[string]any{"Row": se.Item + 1})
+		where = v.format(msg.BuildWhereStack, map[string]any{"Row": se.Item + 1})
 	case se.Zone == engine.ZoneBattlefield && se.Item >= 0:
-		where = v.f(msg.BuildWherePermanent, map[string]any{"Row": se.Item + 1})
+		where = v.format(msg.BuildWherePermanent, map[string]any{"Row": se.Item + 1})
 	case se.Player >= 0 && se.Player < position.MaxPlayers:
-		where = v.f(msg.BuildWherePlayer, map[string]any{"Player": position.Names[se.Player]})
+		where = v.format(msg.BuildWherePlayer, map[string]any{"Player": position.Names[se.Player]})
 	}
 	reason := v.T(cmp.Or(setupReasonIDs[se.Reason], msg.SetupRange))
-	return v.f(msg.BuildErrRules, map[string]any{"Where": where, "Reason": reason})
+	return v.format(msg.BuildErrRules, map[string]any{"Where": where, "Reason": reason})
 }
 
 var fieldIDs = map[string]msg.Key{"life": msg.BuildLife, "turn": msg.BuildTurn, "damage": msg.BuildDamage, "counters": msg.BuildCounters, "copies": msg.BuildCount}
@@ -477,32 +477,32 @@ func (v View) positionError(e *position.Error) string {
 	}
 	switch e.Code {
 	case position.ErrTooLong:
-		return v.f(msg.PosErrTooLong, data)
+		return v.format(msg.PosErrTooLong, data)
 	case position.ErrPlayers:
-		return v.f(msg.PosErrPlayers, map[string]any{"Min": position.MinPlayers, "Max": position.MaxPlayers})
+		return v.format(msg.PosErrPlayers, map[string]any{"Min": position.MinPlayers, "Max": position.MaxPlayers})
 	case position.ErrTooMany:
 		id := map[string]msg.Key{engine.ZoneHand: msg.BuildWhereHandAll, engine.ZoneGraveyard: msg.BuildWhereGraveyardAll,
 			engine.ZoneLibrary: msg.BuildWhereLibraryAll, engine.ZoneBattlefield: msg.BuildWhereBattlefieldAll, engine.ZoneStack: msg.BuildWhereStackAll}[e.Zone]
-		data["Where"] = v.f(cmp.Or(id, msg.BuildWhereGame), data)
-		return v.f(msg.PosErrTooMany, data)
+		data["Where"] = v.format(cmp.Or(id, msg.BuildWhereGame), data)
+		return v.format(msg.PosErrTooMany, data)
 	case position.ErrRange:
 		if id := fieldIDs[e.Field]; id != 0 {
 			data["Field"] = v.T(id)
 		} else {
 			data["Field"] = "X"
 		}
-		return v.f(msg.PosErrRange, data)
+		return v.format(msg.PosErrRange, data)
 	case position.ErrUnknown:
-		return v.f(msg.PosErrUnknown, data)
+		return v.format(msg.PosErrUnknown, data)
 	case position.ErrObject:
-		return v.f(msg.PosErrObject, data)
+		return v.format(msg.PosErrObject, data)
 	case position.ErrNoPlayer, position.ErrStackLast:
-		return v.f(msg.PosErrOrder, data)
+		return v.format(msg.PosErrOrder, data)
 	}
 	if e.Token == 0 {
 		return v.T(msg.PosErrSyntaxAll)
 	}
-	return v.f(msg.PosErrSyntax, data)
+	return v.format(msg.PosErrSyntax, data)
 }
 
 // BuilderValues writes a position as the builder's form values, with card
@@ -622,11 +622,11 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 		Errors: errs.Texts, Turn: cmp.Or(f.turn, "1"), Preview: preview,
 		CardNames:      pool.names(v.Lang, func(engine.Card) bool { return true }),
 		PermanentNames: pool.names(v.Lang, isPermanentCard),
-		Limits: v.f(msg.BuildLimits, map[string]any{"Hand": position.MaxHand, "Permanents": position.MaxPermanents,
+		Limits: v.format(msg.BuildLimits, map[string]any{"Hand": position.MaxHand, "Permanents": position.MaxPermanents,
 			"Graveyard": position.MaxGraveyard, "Library": position.MaxLibrary, "Stack": position.MaxStack}),
 	}
 	for n := position.MinPlayers; n <= position.MaxPlayers; n++ {
-		page.Count = append(page.Count, templates.Option{Value: strconv.Itoa(n), Label: v.n(msg.BuildPlayers, n, map[string]any{"Count": n}), Selected: n == f.n})
+		page.Count = append(page.Count, templates.Option{Value: strconv.Itoa(n), Label: v.plural(msg.BuildPlayers, n, map[string]any{"Count": n}), Selected: n == f.n})
 	}
 	players := func(sel int) []templates.Option {
 		var out []templates.Option
@@ -664,7 +664,7 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 	}
 	for i := range f.n {
 		p := f.players[i]
-		bp := templates.BuilderPlayer{Index: i, Name: position.Names[i], Legend: v.f(msg.BuildPlayer, map[string]any{"Player": position.Names[i]}),
+		bp := templates.BuilderPlayer{Index: i, Name: position.Names[i], Legend: v.format(msg.BuildPlayer, map[string]any{"Player": position.Names[i]}),
 			Life: cmp.Or(p.life, strconv.Itoa(position.DefaultLife)), Library: cmp.Or(p.library, strconv.Itoa(position.DefaultLibrary))}
 		is := strconv.Itoa(i) + "."
 		for r, c := range p.hand {
@@ -706,9 +706,9 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 		targets = append(targets, choose(permOpts, "b", row.target, "")[1:]...)
 		for j, below := range f.stack[:min(r, len(f.stack))] {
 			val := "k" + strconv.Itoa(j)
-			label := v.f(msg.BuildWhereStack, map[string]any{"Row": j + 1}) + ": " + clipName(below.name)
+			label := v.format(msg.BuildWhereStack, map[string]any{"Row": j + 1}) + ": " + clipName(below.name)
 			if id, ok := pool.Lookup(below.name); ok {
-				label = v.f(msg.BuildWhereStack, map[string]any{"Row": j + 1}) + ": " + v.runningName(id)
+				label = v.format(msg.BuildWhereStack, map[string]any{"Row": j + 1}) + ": " + v.runningName(id)
 			}
 			targets = append(targets, templates.Option{Value: val, Label: label, Selected: row.target == val})
 		}

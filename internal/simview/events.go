@@ -168,7 +168,7 @@ func (v View) Action(s *engine.State, a engine.Action) string {
 			for i, m := range a.Mana {
 				names[i] = v.Object(s, m.Object)
 			}
-			return v.f(id, data) + v.f(msg.ActManaWhileCasting, map[string]any{"Cards": v.join(names)})
+			return v.format(id, data) + v.format(msg.ActManaWhileCasting, map[string]any{"Cards": v.join(names)})
 		}
 	case engine.ActPutTrigger:
 		id = msg.ActPutTrigger
@@ -210,7 +210,7 @@ func (v View) Action(s *engine.State, a engine.Action) string {
 		}
 		pairs := make([]string, len(a.Blocks))
 		for i, b := range a.Blocks {
-			pairs[i] = v.f(msg.ActBlockPair, map[string]any{"Card": v.Object(s, b.Blocker), "Targets": v.Object(s, b.Attacker)})
+			pairs[i] = v.format(msg.ActBlockPair, map[string]any{"Card": v.Object(s, b.Blocker), "Targets": v.Object(s, b.Attacker)})
 		}
 		id, data["Cards"] = msg.ActDeclareBlockers, v.join(pairs)
 	case engine.ActDiscard:
@@ -222,20 +222,20 @@ func (v View) Action(s *engine.State, a engine.Action) string {
 	default:
 		return string(a.Kind)
 	}
-	return v.f(id, data)
+	return v.format(id, data)
 }
 
 // Rejection describes an action the rules refused, with the rules cited.
 func (v View) Rejection(e *engine.IllegalError) templates.SimEvent {
-	return templates.SimEvent{Text: v.f(msg.SimRejected, map[string]any{"Reason": v.Reason(e.Reason)}), Rules: v.ruleLinks(e.Rules)}
+	return templates.SimEvent{Text: v.format(msg.SimRejected, map[string]any{"Reason": v.Reason(e.Reason)}), Rules: v.ruleLinks(e.Rules)}
 }
 
 // Refusal describes action a, tried in s and refused by the rules: a
 // heading that says so, the reason and the rules.
 func (v View) Refusal(s *engine.State, a engine.Action, e *engine.IllegalError) *templates.SimRefusal {
 	return &templates.SimRefusal{
-		Heading: v.f(msg.SimRefusedHeading, map[string]any{"Action": v.Action(s, a)}),
-		Reason:  v.f(msg.SimRefusedReason, map[string]any{"Reason": v.Reason(e.Reason)}),
+		Heading: v.format(msg.SimRefusedHeading, map[string]any{"Action": v.Action(s, a)}),
+		Reason:  v.format(msg.SimRefusedReason, map[string]any{"Reason": v.Reason(e.Reason)}),
 		Rules:   v.ruleLinks(e.Rules),
 	}
 }

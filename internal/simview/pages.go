@@ -27,7 +27,7 @@ func (v View) StepPage(ex *examples.Example, step int, narrate func(string) temp
 	snap := &ex.Snapshots[step-1]
 	page := templates.SimStepPage{
 		Title: ex.Title.In(v.Lang), Board: v.Board(&snap.State), PlayHref: urls.Play(v.Lang, ex.Slug, nil),
-		StepLabel: v.n(msg.ExampleStepOf, n, map[string]any{"Step": step, "Count": n}),
+		StepLabel: v.plural(msg.ExampleStepOf, n, map[string]any{"Step": step, "Count": n}),
 	}
 	if step > 1 {
 		before := &ex.Snapshots[step-2].State
@@ -78,7 +78,7 @@ func (v View) ExamplePlay(ex *examples.Example, codes []string) (templates.PlayP
 	if err != nil {
 		return page, err
 	}
-	page.Heading = v.f(msg.PlayHeading, map[string]any{"Title": ex.Title.In(v.Lang)})
+	page.Heading = v.format(msg.PlayHeading, map[string]any{"Title": ex.Title.In(v.Lang)})
 	page.Back = &templates.Link{Href: urls.Example(v.Lang, ex.Slug, 1), Label: v.T(msg.PlayBackToExample)}
 	return page, nil
 }
@@ -103,13 +103,13 @@ func (v View) CustomPlay(setup string, start engine.State, codes []string) (temp
 func (v View) Play(g Game) (templates.PlayPage, error) {
 	page := templates.PlayPage{Heading: v.T(msg.PlayHeadingPlain), Lead: v.T(msg.PlayLead), Restart: g.Href(nil)}
 	if len(g.Codes) > MaxMoves {
-		return page, &MoveError{Message: v.n(msg.ErrTooManyMoves, MaxMoves, map[string]any{"Count": MaxMoves})}
+		return page, &MoveError{Message: v.plural(msg.ErrTooManyMoves, MaxMoves, map[string]any{"Count": MaxMoves})}
 	}
 	actions := make([]engine.Action, len(g.Codes))
 	for i, code := range g.Codes {
 		var err error
 		if actions[i], err = moves.Decode(code); err != nil {
-			return page, &MoveError{Message: v.f(msg.ErrMoveSyntax, map[string]any{"Index": i + 1})}
+			return page, &MoveError{Message: v.format(msg.ErrMoveSyntax, map[string]any{"Index": i + 1})}
 		}
 	}
 	snaps, err := engine.Replay(g.Start, actions)
@@ -120,7 +120,7 @@ func (v View) Play(g Game) (templates.PlayPage, error) {
 			return page, err
 		}
 		before := &snaps[len(snaps)-1].State
-		return page, &MoveError{Message: v.f(msg.ErrIllegalMove, map[string]any{
+		return page, &MoveError{Message: v.format(msg.ErrIllegalMove, map[string]any{
 			"Index": re.Index + 1, "Action": v.Action(before, re.Action), "Reason": v.Reason(ie.Reason),
 		})}
 	}
@@ -147,9 +147,9 @@ func (v View) Play(g Game) (templates.PlayPage, error) {
 	})
 	switch {
 	case len(legal) > 0:
-		page.LegalFor = v.f(msg.PlayLegal, map[string]any{"Player": v.Player(&last.State, legal[0].Player)})
+		page.LegalFor = v.format(msg.PlayLegal, map[string]any{"Player": v.Player(&last.State, legal[0].Player)})
 	case len(g.Codes) >= MaxMoves:
-		page.LegalFor = v.n(msg.PlayMoveLimit, MaxMoves, map[string]any{"Count": MaxMoves})
+		page.LegalFor = v.plural(msg.PlayMoveLimit, MaxMoves, map[string]any{"Count": MaxMoves})
 	default:
 		page.LegalFor = v.T(msg.PlayGameOver)
 	}
@@ -185,7 +185,7 @@ func (v View) distinctMoves(s *engine.State, legal []engine.Action, href func(en
 			}
 		}
 		if out[i].Count > 1 {
-			out[i].Alike = v.n(msg.PlayAlike, out[i].Count, map[string]any{"Count": out[i].Count})
+			out[i].Alike = v.plural(msg.PlayAlike, out[i].Count, map[string]any{"Count": out[i].Count})
 		}
 	}
 	return out

@@ -199,7 +199,7 @@ func TestRefusedStepSaysSo(t *testing.T) {
 }
 
 // pluralCall finds messages formatted with a count.
-var pluralCall = regexp.MustCompile(`v\.n\(msg\.([A-Za-z0-9]+)`)
+var pluralCall = regexp.MustCompile(`v\.plural\(msg\.([A-Za-z0-9]+)`)
 
 // Every message formatted with a count is a plural table in English and
 // German, so that a count of one reads right.

@@ -33,10 +33,13 @@ type View struct {
 // T returns a plain message.
 func (v View) T(id msg.Key) string { return v.Cat.T(v.Lang, id) }
 
-func (v View) f(id msg.Key, data map[string]any) string { return v.Cat.Format(v.Lang, id, 0, data) }
+// format fills in a message's placeholders.
+func (v View) format(id msg.Key, data map[string]any) string {
+	return v.Cat.Format(v.Lang, id, 0, data)
+}
 
-// n formats a message with a plural count.
-func (v View) n(id msg.Key, count int, data map[string]any) string {
+// plural formats a message whose form depends on count.
+func (v View) plural(id msg.Key, count int, data map[string]any) string {
 	return v.Cat.Format(v.Lang, id, count, data)
 }
 
@@ -103,7 +106,7 @@ func (v View) runningName(id string) string {
 func (v View) Object(s *engine.State, id int) string {
 	if p := s.Permanent(id); p != nil {
 		if p.FaceDown {
-			return v.f(msg.SimFaceDown, map[string]any{"Card": v.Card(s, p.Card)})
+			return v.format(msg.SimFaceDown, map[string]any{"Card": v.Card(s, p.Card)})
 		}
 		return v.Card(s, p.Card)
 	}
@@ -157,7 +160,7 @@ func (v View) and(names []string) string {
 	if v.Lang == "ja" && len(names) > 2 {
 		return v.join(names) // 「A、B、C」
 	}
-	return v.f(msg.ListAnd, map[string]any{"First": v.join(names[:len(names)-1]), "Last": names[len(names)-1]})
+	return v.format(msg.ListAnd, map[string]any{"First": v.join(names[:len(names)-1]), "Last": names[len(names)-1]})
 }
 
 // passOrder lists the players who have passed in succession since the
@@ -186,10 +189,10 @@ func passOrder(s *engine.State) []int {
 
 // Board renders the state.
 func (v View) Board(s *engine.State) templates.SimBoard {
-	b := templates.SimBoard{Turn: v.f(msg.SimTurn, map[string]any{"Turn": s.Turn}), StepName: v.StepName(s.Step)}
+	b := templates.SimBoard{Turn: v.format(msg.SimTurn, map[string]any{"Turn": s.Turn}), StepName: v.StepName(s.Step)}
 	for ph := engine.Beginning; ph <= engine.Ending; ph++ {
 		tp := templates.TrackPhase{Label: v.T(phaseIDs[ph]), Current: s.Step.Phase() == ph}
-		tp.Heading = v.f(msg.SimZoneLabel, map[string]any{"Zone": tp.Label})
+		tp.Heading = v.format(msg.SimZoneLabel, map[string]any{"Zone": tp.Label})
 		for st := engine.Untap; st <= engine.Cleanup; st++ {
 			if st.Phase() == ph {
 				tp.Steps = append(tp.Steps, templates.TrackStep{Label: v.StepName(st), Current: st == s.Step, Past: st < s.Step})
@@ -198,7 +201,7 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 		b.Track = append(b.Track, tp)
 	}
 	if s.Priority >= 0 && s.Priority < len(s.Players) {
-		b.Priority = v.f(msg.SimPriorityHolder, map[string]any{"Player": v.Player(s, s.Priority)})
+		b.Priority = v.format(msg.SimPriorityHolder, map[string]any{"Player": v.Player(s, s.Priority)})
 	} else if s.Over {
 		b.Priority = v.T(msg.SimNoPriorityOver)
 	} else {
@@ -215,19 +218,19 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 		if len(names) > 1 {
 			id = msg.SimPassedMany
 		}
-		b.Passes = v.f(id, map[string]any{"Players": v.and(names)})
+		b.Passes = v.format(id, map[string]any{"Players": v.and(names)})
 	}
 	if s.Priority >= 0 && !s.Over && s.PlayersInGame() > 1 && s.PassStreak == s.PlayersInGame()-1 {
 		data := map[string]any{"Player": v.Player(s, s.Priority)}
 		switch top := s.Top(); {
 		case top == nil:
-			b.Next = v.f(msg.SimNextStep, data)
+			b.Next = v.format(msg.SimNextStep, data)
 		case top.Kind == engine.KindSpell:
 			data["Card"] = v.Card(s, top.Card)
-			b.Next = v.f(msg.SimNextResolves, data)
+			b.Next = v.format(msg.SimNextResolves, data)
 		default:
 			data["Card"] = v.Card(s, top.Card)
-			b.Next = v.f(msg.SimNextResolvesAbility, data)
+			b.Next = v.format(msg.SimNextResolvesAbility, data)
 		}
 	}
 	switch {
@@ -239,15 +242,15 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 				cards = append(cards, v.Card(s, w.Card))
 			}
 		}
-		b.Waiting = v.f(msg.SimChoosingTriggers, map[string]any{"Player": v.Player(s, s.Pending.Player), "Cards": v.join(cards)})
+		b.Waiting = v.format(msg.SimChoosingTriggers, map[string]any{"Player": v.Player(s, s.Pending.Player), "Cards": v.join(cards)})
 	case s.Pending.Kind == engine.ChooseMay && s.Pending.Resolving != nil:
-		b.Waiting = v.f(msg.SimChoosingMay, map[string]any{"Player": v.Player(s, s.Pending.Player), "Card": v.Card(s, s.Pending.Resolving.Card)})
+		b.Waiting = v.format(msg.SimChoosingMay, map[string]any{"Player": v.Player(s, s.Pending.Player), "Card": v.Card(s, s.Pending.Resolving.Card)})
 	case s.Pending.Kind == engine.ChooseAttackers:
-		b.Waiting = v.f(msg.SimChoosingAttackers, map[string]any{"Player": v.Player(s, s.Pending.Player)})
+		b.Waiting = v.format(msg.SimChoosingAttackers, map[string]any{"Player": v.Player(s, s.Pending.Player)})
 	case s.Pending.Kind == engine.ChooseBlockers:
-		b.Waiting = v.f(msg.SimChoosingBlockers, map[string]any{"Player": v.Player(s, s.Pending.Player)})
+		b.Waiting = v.format(msg.SimChoosingBlockers, map[string]any{"Player": v.Player(s, s.Pending.Player)})
 	case s.Pending.Kind == engine.ChooseDiscard:
-		b.Waiting = v.n(msg.SimChoosingDiscard, s.Pending.Count, map[string]any{"Player": v.Player(s, s.Pending.Player), "Count": s.Pending.Count})
+		b.Waiting = v.plural(msg.SimChoosingDiscard, s.Pending.Count, map[string]any{"Player": v.Player(s, s.Pending.Player), "Count": s.Pending.Count})
 	}
 	for i, p := range s.Players {
 		seat := templates.SimSeat{Name: p.Name, Priority: s.Priority == i, Passed: passed[i], Active: s.Active == i, Out: !s.InGame(i)}
@@ -264,13 +267,13 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 			labels = append(labels, v.T(msg.SimOut))
 		}
 		if len(labels) > 0 {
-			seat.Label = v.f(msg.SimSeatNote, map[string]any{"Notes": v.join(labels)})
+			seat.Label = v.format(msg.SimSeatNote, map[string]any{"Notes": v.join(labels)})
 		}
 		b.Seats = append(b.Seats, seat)
 	}
 	b.StackHead = v.T(msg.SimStack)
 	if n := len(s.Stack); n > 0 {
-		b.StackHead = v.n(msg.SimStackCount, n, map[string]any{"Count": n})
+		b.StackHead = v.plural(msg.SimStackCount, n, map[string]any{"Count": n})
 	}
 	// Alike objects one above the other (four activations of the same
 	// ability) make one frame with a count.
@@ -280,7 +283,7 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 		if n := len(b.Stack); n > 0 && b.Stack[n-1].Name == it.Name && b.Stack[n-1].Kind == it.Kind &&
 			slices.Equal(b.Stack[n-1].Details, it.Details) {
 			b.Stack[n-1].Count++
-			b.Stack[n-1].Alike = v.n(msg.SimStackAlike, b.Stack[n-1].Count, map[string]any{"Count": b.Stack[n-1].Count})
+			b.Stack[n-1].Alike = v.plural(msg.SimStackAlike, b.Stack[n-1].Count, map[string]any{"Count": b.Stack[n-1].Count})
 			continue
 		}
 		b.Stack = append(b.Stack, it)
@@ -334,7 +337,7 @@ func (v View) Kind(k engine.StackKind) string { return v.T(kindIDs[k]) }
 
 func (v View) stackItem(s *engine.State, o engine.StackObject) templates.SimStackItem {
 	it := templates.SimStackItem{Name: v.Card(s, o.Card), Kind: v.Kind(o.Kind), Class: string(o.Kind)}
-	it.Details = append(it.Details, v.f(msg.SimControlledBy, map[string]any{"Player": v.Player(s, o.Controller)}))
+	it.Details = append(it.Details, v.format(msg.SimControlledBy, map[string]any{"Player": v.Player(s, o.Controller)}))
 	if o.Kind != engine.KindSpell && o.Source != 0 {
 		// The source is named when it is not simply the permanent the
 		// frame is named after: when it has left, or is face down.
@@ -343,11 +346,11 @@ func (v View) stackItem(s *engine.State, o engine.StackObject) templates.SimStac
 			src = v.gone(s, o.Source)
 		}
 		if src != it.Name {
-			it.Details = append(it.Details, v.f(msg.SimSource, map[string]any{"Card": src}))
+			it.Details = append(it.Details, v.format(msg.SimSource, map[string]any{"Card": src}))
 		}
 	}
 	if len(o.Targets) > 0 {
-		it.Details = append(it.Details, v.f(msg.SimTargets, map[string]any{"Targets": v.Targets(s, o.Targets)}))
+		it.Details = append(it.Details, v.format(msg.SimTargets, map[string]any{"Targets": v.Targets(s, o.Targets)}))
 	}
 	if o.X > 0 {
 		it.Details = append(it.Details, "X = "+strconv.Itoa(o.X))
@@ -355,8 +358,8 @@ func (v View) stackItem(s *engine.State, o engine.StackObject) templates.SimStac
 	return it
 }
 
-// cards is a localized count of cards ("3 cards").
-func (v View) cards(n int) string { return v.n(msg.SimCards, n, map[string]any{"Count": n}) }
+// cardCount is a localized count of cards ("3 cards").
+func (v View) cardCount(n int) string { return v.plural(msg.SimCards, n, map[string]any{"Count": n}) }
 
 func (v View) player(s *engine.State, i int, p engine.Player, passed bool) templates.SimPlayer {
 	sp := templates.SimPlayer{Name: p.Name, Life: int(p.Life), Priority: s.Priority == i, Passed: passed, PoolText: p.Pool.String()}
@@ -376,7 +379,7 @@ func (v View) player(s *engine.State, i int, p engine.Player, passed bool) templ
 	} else if p.Lost {
 		sp.Notes = append(sp.Notes, v.T(msg.SimLost))
 	}
-	sp.HandCount = v.cards(len(p.Hand))
+	sp.HandCount = v.cardCount(len(p.Hand))
 	hidden := 0
 	for _, c := range p.Hand {
 		if c == engine.HiddenCard {
@@ -386,14 +389,14 @@ func (v View) player(s *engine.State, i int, p engine.Player, passed bool) templ
 		sp.Hand = append(sp.Hand, v.Card(s, c))
 	}
 	if hidden > 0 {
-		sp.Hand = append(sp.Hand, v.n(msg.SimHiddenCards, hidden, map[string]any{"Count": hidden}))
+		sp.Hand = append(sp.Hand, v.plural(msg.SimHiddenCards, hidden, map[string]any{"Count": hidden}))
 	}
-	sp.Library = v.cards(len(p.Library))
+	sp.Library = v.cardCount(len(p.Library))
 	if p.DrewFromEmpty {
 		sp.Library, sp.LibraryOut = v.T(msg.SimLibraryEmpty), true
 	}
-	sp.HandLabel = v.f(msg.SimZoneLabel, map[string]any{"Zone": v.T(msg.SimHand)})
-	sp.GraveLabel = v.f(msg.SimZoneCount, map[string]any{"Zone": v.T(msg.SimGraveyard), "Count": v.cards(len(p.Graveyard))})
+	sp.HandLabel = v.format(msg.SimZoneLabel, map[string]any{"Zone": v.T(msg.SimHand)})
+	sp.GraveLabel = v.format(msg.SimZoneCount, map[string]any{"Zone": v.T(msg.SimGraveyard), "Count": v.cardCount(len(p.Graveyard))})
 	for _, c := range p.Graveyard {
 		sp.Graveyard = append(sp.Graveyard, v.Card(s, c))
 	}
@@ -426,25 +429,25 @@ func (v View) permanent(s *engine.State, p engine.Permanent) templates.SimPerman
 		sp.Notes = append(sp.Notes, v.T(msg.SimTapped))
 	}
 	if p.Damage > 0 {
-		sp.Notes = append(sp.Notes, v.f(msg.SimDamage, map[string]any{"Amount": int(p.Damage)}))
+		sp.Notes = append(sp.Notes, v.format(msg.SimDamage, map[string]any{"Amount": int(p.Damage)}))
 	}
 	for _, kind := range slices.Sorted(maps.Keys(p.Counters)) {
 		if n := p.Counters[kind]; n > 0 {
-			sp.Notes = append(sp.Notes, v.n(msg.SimCounters, n, map[string]any{"Amount": n, "Counter": v.counterName(kind)}))
+			sp.Notes = append(sp.Notes, v.plural(msg.SimCounters, n, map[string]any{"Amount": n, "Counter": v.counterName(kind)}))
 		}
 	}
 	if p.AttachedTo != 0 {
-		sp.Notes = append(sp.Notes, v.f(msg.SimAttachedTo, map[string]any{"Card": v.Object(s, int(p.AttachedTo))}))
+		sp.Notes = append(sp.Notes, v.format(msg.SimAttachedTo, map[string]any{"Card": v.Object(s, int(p.AttachedTo))}))
 	}
 	if p.Attacking {
 		if p.Blocked {
-			sp.Notes = append(sp.Notes, v.f(msg.SimAttackingBlocked, map[string]any{"Player": v.Player(s, int(p.Defender))}))
+			sp.Notes = append(sp.Notes, v.format(msg.SimAttackingBlocked, map[string]any{"Player": v.Player(s, int(p.Defender))}))
 		} else {
-			sp.Notes = append(sp.Notes, v.f(msg.SimAttacking, map[string]any{"Player": v.Player(s, int(p.Defender))}))
+			sp.Notes = append(sp.Notes, v.format(msg.SimAttacking, map[string]any{"Player": v.Player(s, int(p.Defender))}))
 		}
 	}
 	if p.Blocking != 0 {
-		sp.Notes = append(sp.Notes, v.f(msg.SimBlocking, map[string]any{"Card": v.Object(s, int(p.Blocking))}))
+		sp.Notes = append(sp.Notes, v.format(msg.SimBlocking, map[string]any{"Card": v.Object(s, int(p.Blocking))}))
 	}
 	if sp.Sick {
 		sp.Notes = append(sp.Notes, v.T(msg.SimSick))
@@ -458,7 +461,7 @@ func (v View) permanent(s *engine.State, p engine.Permanent) templates.SimPerman
 func (v View) result(s *engine.State) *templates.SimResult {
 	r := &templates.SimResult{Heading: v.T(msg.SimGameOver)}
 	if s.Winner >= 0 {
-		r.Winner = v.f(msg.SimWon, map[string]any{"Player": v.Player(s, s.Winner)})
+		r.Winner = v.format(msg.SimWon, map[string]any{"Player": v.Player(s, s.Winner)})
 	} else {
 		r.Winner = v.T(msg.SimNoWinner)
 	}
@@ -480,7 +483,7 @@ func (v View) result(s *engine.State) *templates.SimResult {
 			id, rule = msg.SimLostEffect, "104.2b"
 			data["Winner"] = v.Player(s, s.Winner)
 		}
-		r.Reasons = append(r.Reasons, templates.SimEvent{Text: v.f(id, data), Rules: v.ruleLinks([]string{rule})})
+		r.Reasons = append(r.Reasons, templates.SimEvent{Text: v.format(id, data), Rules: v.ruleLinks([]string{rule})})
 	}
 	if len(r.Reasons) == 0 && s.Winner < 0 {
 		r.Reasons = append(r.Reasons, templates.SimEvent{Text: v.T(msg.EvTurnLimit), Rules: v.ruleLinks([]string{"500.1"})})

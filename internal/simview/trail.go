@@ -130,5 +130,5 @@ func (v View) gone(s *engine.State, id int) string {
 	if g.Where == WentAway && g.Stack {
 		where = msg.SimGoneStack
 	}
-	return v.f(where, map[string]any{"Card": v.Card(s, g.Card), "Player": v.Player(s, g.Owner)})
+	return v.format(where, map[string]any{"Card": v.Card(s, g.Card), "Player": v.Player(s, g.Owner)})
 }

@@ -121,7 +121,7 @@ func TestApplierSmallBuffers(t *testing.T) {
 		b := newReplayApplier()
 		got := []Snapshot{{State: start.Clone()}}
 		for i := range acts {
-			b.evChunk, b.rbChunk = 1, 1
+			b.eventChunk, b.ruleChunk = 1, 1
 			var next State
 			ev, err := b.apply(&next, &got[i].State, acts[i])
 			if err != nil {

@@ -37,9 +37,9 @@ type Card struct {
 	// Triggers are the permanent's triggered abilities (603.1).
 	Triggers []Trigger `json:"triggers,omitempty"`
 
-	// trigMask has bit 1<<k set when a trigger has the k-th TriggerEvent
+	// triggerMask has bit 1<<k set when a trigger has the k-th TriggerEvent
 	// of triggerEvents, so the engine skips most permanents quickly.
-	trigMask uint16
+	triggerMask uint16
 }
 
 // TriggerEvent names what makes a triggered ability trigger.
@@ -60,7 +60,7 @@ const (
 
 var triggerEvents = []TriggerEvent{OnEnters, OnDies, OnStep, OnAttacks, OnBlocks, OnBecomesBlocked, OnBlocksOrBlocked, OnCast, OnDiscard}
 
-func eventBit(e TriggerEvent) uint16 {
+func triggerBit(e TriggerEvent) uint16 {
 	for i, k := range triggerEvents {
 		if k == e {
 			return 1 << i
@@ -282,6 +282,12 @@ func (c Card) IsPermanentCard() bool {
 // SorcerySpeed reports whether the card can only be cast at sorcery speed (307.1, 117.1a).
 func (c Card) SorcerySpeed() bool { return !c.Is("instant") }
 
+// ManaValue is the card's mana value (202.3): its mana cost with X as 0.
+func (c Card) ManaValue() int {
+	cost := mustCost(c.Cost)
+	return cost.Generic + cost.Colored.Total()
+}
+
 var knownTypes = []string{"land", "creature", "instant", "sorcery", "enchantment", "artifact"}
 var knownKeywords = []string{"first_strike", "flying", "trample", "split_second", "bushido", "haste", "vigilance", "lifelink", "reach"}
 var knownEffects = []EffectKind{EffDamage, EffDamageEach, EffPump, EffSpoil, EffAddMana, EffAddManaAny,
@@ -310,7 +316,7 @@ func ParseCards(data []byte) (map[string]Card, error) {
 			return nil, fmt.Errorf("engine: duplicate card id %q", c.ID)
 		}
 		for _, t := range c.Triggers {
-			c.trigMask |= eventBit(t.When)
+			c.triggerMask |= triggerBit(t.When)
 		}
 		out[c.ID] = c
 	}
@@ -386,7 +392,7 @@ func (c Card) validate() error {
 }
 
 func (t Trigger) validate() error {
-	if eventBit(t.When) == 0 {
+	if triggerBit(t.When) == 0 {
 		return fmt.Errorf("unknown trigger event %q", t.When)
 	}
 	if !slices.Contains([]string{"", "you", "opponent", "any"}, t.Whose) {

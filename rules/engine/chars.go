@@ -39,13 +39,13 @@ func (s *State) lostAbilities(id int) bool {
 
 // HasKeyword reports whether the permanent currently has keyword k.
 func (s *State) HasKeyword(p *Permanent, k string) bool {
-	return slices.Contains(s.permCard(p).Keywords, k) && !s.lostAbilities(int(p.ID))
+	return slices.Contains(s.permanentCard(p).Keywords, k) && !s.lostAbilities(int(p.ID))
 }
 
-// sick reports whether summoning sickness stops the permanent from
+// summoningSick reports whether summoning sickness stops the permanent from
 // attacking or using {T} abilities: it has not been controlled since its
 // controller's turn began (302.6) and has no haste (702.10b).
-func (s *State) sick(p *Permanent) bool {
+func (s *State) summoningSick(p *Permanent) bool {
 	return p.Sick && !s.HasKeyword(p, "haste")
 }
 
@@ -57,7 +57,7 @@ func (s *State) PowerToughness(id int) (power, toughness int, ok bool) {
 	if p == nil {
 		return 0, 0, false
 	}
-	c := s.permCard(p)
+	c := s.permanentCard(p)
 	power, toughness = c.Power, c.Toughness
 	for _, e := range s.Effects {
 		if e.Object == id && e.SetBase {
@@ -83,4 +83,4 @@ func (s *State) PowerToughness(id int) (power, toughness int, ok bool) {
 }
 
 // IsCreature reports whether the permanent is a creature.
-func (s *State) IsCreature(p *Permanent) bool { return s.permCard(p).Is("creature") }
+func (s *State) IsCreature(p *Permanent) bool { return s.permanentCard(p).Is("creature") }

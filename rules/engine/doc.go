@@ -58,4 +58,12 @@
 // matter, HiddenCard). Setup.Build checks a position against the card pool
 // and the rules — each stack object's targets against what lies below it —
 // and says what is wrong with a *SetupError carrying a stable reason code.
+//
+// The source is split by job: apply.go (Apply and the event buffers),
+// check.go (is an action legal), execute.go (performing a legal action),
+// game.go (the copy-on-write working state), turn.go and combat.go (steps
+// and turn-based actions), resolve.go and effects.go (resolving the stack),
+// trigger.go (triggered abilities), statebased.go (state-based actions),
+// leave.go (conceding and leaving the game), legal.go (LegalActions),
+// cards.go, setup.go and scenario.go (the data), state.go and types.go.
 package engine

@@ -35,7 +35,7 @@ func LegalActions(s State) []Action {
 		if int(perm.Controller) != p {
 			continue
 		}
-		for j, ab := range s.permCard(perm).Abilities {
+		for j, ab := range s.permanentCard(perm).Abilities {
 			if !ab.Mana {
 				continue
 			}
@@ -85,7 +85,7 @@ func LegalActions(s State) []Action {
 		if int(perm.Controller) != p {
 			continue
 		}
-		for j, ab := range s.permCard(perm).Abilities {
+		for j, ab := range s.permanentCard(perm).Abilities {
 			if ab.Mana {
 				continue
 			}
@@ -143,21 +143,21 @@ func distinct(list []string) []string {
 // choiceActions lists options for a pending choice: the empty declaration,
 // each single attacker or block, and the "everything" declaration.
 func choiceActions(s *State) []Action {
-	pd := s.Pending
-	p := pd.Player
+	pending := s.Pending
+	p := pending.Player
 	var out []Action
 	add := func(a Action) {
 		if check(s, a) == nil {
 			out = append(out, a)
 		}
 	}
-	switch pd.Kind {
+	switch pending.Kind {
 	case ChooseAttackers:
 		out = append(out, Action{Kind: ActDeclareAttackers, Player: p})
 		var all []int
 		for i := range s.Battlefield {
 			perm := &s.Battlefield[i]
-			if int(perm.Controller) == p && s.IsCreature(perm) && !perm.Tapped && !s.sick(perm) {
+			if int(perm.Controller) == p && s.IsCreature(perm) && !perm.Tapped && !s.summoningSick(perm) {
 				all = append(all, int(perm.ID))
 			}
 		}
@@ -226,12 +226,12 @@ func choiceActions(s *State) []Action {
 		out = append(out, Action{Kind: ActMay, Player: p, Accept: true}, Action{Kind: ActMay, Player: p})
 	case ChooseDiscard:
 		hand := s.Players[p].Hand
-		if pd.Count == 1 {
+		if pending.Count == 1 {
 			for _, c := range distinct(hand) {
 				add(Action{Kind: ActDiscard, Player: p, Cards: []string{c}})
 			}
 		} else {
-			add(Action{Kind: ActDiscard, Player: p, Cards: append([]string(nil), hand[len(hand)-pd.Count:]...)})
+			add(Action{Kind: ActDiscard, Player: p, Cards: append([]string(nil), hand[len(hand)-pending.Count:]...)})
 		}
 	}
 	return out

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"regexp"
 )
 
@@ -29,76 +28,6 @@ type ScenarioStep struct {
 	Action      Action `json:"action"`
 	ExpectError Reason `json:"expect_error,omitempty"`
 }
-
-// Setup describes a start position: a scenario's, or one built by a
-// reader. Setup.Validate checks it against a card pool and Setup.State
-// builds it.
-type Setup struct {
-	Players     []SetupPlayer    `json:"players"`
-	Battlefield []SetupPermanent `json:"battlefield"`
-	// Stack holds spells and abilities already on the stack, bottom first.
-	Stack  []SetupStackObject `json:"stack,omitempty"`
-	Turn   int                `json:"turn"`
-	Active int                `json:"active"`
-	Step   Step               `json:"step"`
-	// Priority is the player holding priority; omitted means the active player.
-	Priority      *int `json:"priority,omitempty"`
-	SkipFirstDraw bool `json:"skip_first_draw,omitempty"`
-	TurnLimit     int  `json:"turn_limit,omitempty"`
-}
-
-// SetupPlayer is a player in a start position.
-type SetupPlayer struct {
-	Name    string   `json:"name"`
-	Life    *int     `json:"life,omitempty"` // default 20
-	Hand    []string `json:"hand,omitempty"`
-	Library []string `json:"library,omitempty"` // top card first
-	// LibrarySize adds this many cards whose identity does not matter
-	// (HiddenCard) below Library.
-	LibrarySize int      `json:"library_size,omitempty"`
-	Graveyard   []string `json:"graveyard,omitempty"`
-	Pool        string   `json:"pool,omitempty"`
-}
-
-// HiddenCard is a card whose identity does not matter, such as the rest
-// of a library of a given size. It is in no card pool: it can be drawn,
-// discarded and counted, never played or cast.
-const HiddenCard = "hidden-card"
-
-// SetupPermanent is a permanent in a start position. Ids must be unique
-// and positive; objects created later get the following ids in order.
-type SetupPermanent struct {
-	ID         int            `json:"id"`
-	Card       string         `json:"card"`
-	Controller int            `json:"controller"`
-	Tapped     bool           `json:"tapped,omitempty"`
-	Sick       bool           `json:"summoning_sick,omitempty"`
-	Damage     int            `json:"damage,omitempty"`
-	Counters   map[string]int `json:"counters,omitempty"`
-	AttachedTo int            `json:"attached_to,omitempty"`
-	FaceDown   bool           `json:"face_down,omitempty"`
-}
-
-// SetupStackObject is a spell or ability on the stack of a start position.
-// Its id is unique among the permanents' and the other stack objects'; its
-// targets may name players, permanents and spells below it.
-type SetupStackObject struct {
-	ID         int       `json:"id"`
-	Kind       StackKind `json:"kind"`
-	Card       string    `json:"card"` // the spell's card, or the source's card
-	Controller int       `json:"controller"`
-	// Source is the permanent an ability comes from; 0 when it has left
-	// the battlefield (the ability still resolves, 113.7a).
-	Source int `json:"source,omitempty"`
-	// Ability is the index into the card's Abilities (an activated
-	// ability) or Triggers (a triggered one).
-	Ability int      `json:"ability,omitempty"`
-	Targets []Target `json:"targets,omitempty"`
-	X       int      `json:"x,omitempty"`
-}
-
-// MaxSetupX bounds the X of a spell on the stack of a start position.
-const MaxSetupX = 99
 
 var slugRe = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 var ruleRe = regexp.MustCompile(`^\d{3}(\.\d{1,3}[a-z]?)?$`)
@@ -160,9 +89,6 @@ func (sc *Scenario) validate() error {
 	}
 	return nil
 }
-
-// fits32 reports whether n fits the int32 fields of Player and Permanent.
-func fits32(n int) bool { return n >= math.MinInt32 && n <= math.MaxInt32 }
 
 // Cards returns the card pool the scenario was parsed with.
 func (sc Scenario) Cards() map[string]Card { return sc.cards }

@@ -7,6 +7,79 @@ import (
 	"slices"
 )
 
+// Setup describes a start position: a scenario's, or one built by a
+// reader. Setup.Validate checks it against a card pool and Setup.State
+// builds it.
+type Setup struct {
+	Players     []SetupPlayer    `json:"players"`
+	Battlefield []SetupPermanent `json:"battlefield"`
+	// Stack holds spells and abilities already on the stack, bottom first.
+	Stack  []SetupStackObject `json:"stack,omitempty"`
+	Turn   int                `json:"turn"`
+	Active int                `json:"active"`
+	Step   Step               `json:"step"`
+	// Priority is the player holding priority; omitted means the active player.
+	Priority      *int `json:"priority,omitempty"`
+	SkipFirstDraw bool `json:"skip_first_draw,omitempty"`
+	TurnLimit     int  `json:"turn_limit,omitempty"`
+}
+
+// SetupPlayer is a player in a start position.
+type SetupPlayer struct {
+	Name    string   `json:"name"`
+	Life    *int     `json:"life,omitempty"` // default 20
+	Hand    []string `json:"hand,omitempty"`
+	Library []string `json:"library,omitempty"` // top card first
+	// LibrarySize adds this many cards whose identity does not matter
+	// (HiddenCard) below Library.
+	LibrarySize int      `json:"library_size,omitempty"`
+	Graveyard   []string `json:"graveyard,omitempty"`
+	Pool        string   `json:"pool,omitempty"`
+}
+
+// HiddenCard is a card whose identity does not matter, such as the rest
+// of a library of a given size. It is in no card pool: it can be drawn,
+// discarded and counted, never played or cast.
+const HiddenCard = "hidden-card"
+
+// SetupPermanent is a permanent in a start position. Ids must be unique
+// and positive; objects created later get the following ids in order.
+type SetupPermanent struct {
+	ID         int            `json:"id"`
+	Card       string         `json:"card"`
+	Controller int            `json:"controller"`
+	Tapped     bool           `json:"tapped,omitempty"`
+	Sick       bool           `json:"summoning_sick,omitempty"`
+	Damage     int            `json:"damage,omitempty"`
+	Counters   map[string]int `json:"counters,omitempty"`
+	AttachedTo int            `json:"attached_to,omitempty"`
+	FaceDown   bool           `json:"face_down,omitempty"`
+}
+
+// SetupStackObject is a spell or ability on the stack of a start position.
+// Its id is unique among the permanents' and the other stack objects'; its
+// targets may name players, permanents and spells below it.
+type SetupStackObject struct {
+	ID         int       `json:"id"`
+	Kind       StackKind `json:"kind"`
+	Card       string    `json:"card"` // the spell's card, or the source's card
+	Controller int       `json:"controller"`
+	// Source is the permanent an ability comes from; 0 when it has left
+	// the battlefield (the ability still resolves, 113.7a).
+	Source int `json:"source,omitempty"`
+	// Ability is the index into the card's Abilities (an activated
+	// ability) or Triggers (a triggered one).
+	Ability int      `json:"ability,omitempty"`
+	Targets []Target `json:"targets,omitempty"`
+	X       int      `json:"x,omitempty"`
+}
+
+// MaxSetupX bounds the X of a spell on the stack of a start position.
+const MaxSetupX = 99
+
+// MaxSetupLibrary bounds a player's library in a start position.
+const MaxSetupLibrary = 10000
+
 // SetupReason is a stable, machine-readable code for what is wrong with a
 // start position. The web layer translates these codes; never change
 // existing values.
@@ -38,9 +111,6 @@ const (
 	SetupX              SetupReason = "x"               // an X the card does not have, or out of range
 	SetupHiddenCardUsed SetupReason = "hidden_card"     // HiddenCard named outside a library
 )
-
-// MaxSetupLibrary bounds a player's library in a start position.
-const MaxSetupLibrary = 10000
 
 // Zones named by a SetupError.
 const (
@@ -304,3 +374,6 @@ func (s *State) checkSetupStack(o SetupStackObject, i, players int) error {
 	}
 	return nil
 }
+
+// fits32 reports whether n fits the int32 fields of Player and Permanent.
+func fits32(n int) bool { return n >= math.MinInt32 && n <= math.MaxInt32 }

@@ -9,8 +9,10 @@ import "slices"
 // state-based actions, in APNAP order, each player choosing the order of
 // their own and their targets (117.5, 603.3b, 603.3d); see stackTriggers.
 
-// trigEvent is one trigger event.
-type trigEvent struct {
+// occurrence is something that happened which triggered abilities may
+// trigger on: a permanent entering, dying, attacking or blocking, a step
+// beginning, a spell cast, a card discarded.
+type occurrence struct {
 	when TriggerEvent
 	// subject is the permanent the event is about: the one entering,
 	// dying, attacking, blocking or becoming blocked; 0 for none.
@@ -24,12 +26,12 @@ type trigEvent struct {
 // fire adds every ability that triggers on ev to the waiting triggers. It
 // runs while the objects of the event are still where the event found them,
 // so leaves-the-battlefield abilities look back in time (603.10a).
-func (g *game) fire(ev trigEvent) {
+func (g *game) fire(ev occurrence) {
 	s := g.s
-	bit := eventBit(ev.when)
+	bit := triggerBit(ev.when)
 	for i := range s.Battlefield {
 		c := g.cardAt(i)
-		if c.trigMask&bit == 0 {
+		if c.triggerMask&bit == 0 {
 			continue
 		}
 		p := &s.Battlefield[i]
@@ -66,7 +68,7 @@ var triggerRule = map[TriggerEvent]string{
 }
 
 // matches reports whether trigger tr of permanent p sees the event.
-func (g *game) matches(tr *Trigger, p *Permanent, ev trigEvent) bool {
+func (g *game) matches(tr *Trigger, p *Permanent, ev occurrence) bool {
 	s := g.s
 	ctrl := int(p.Controller)
 	whose := tr.Whose
@@ -110,7 +112,7 @@ func (g *game) matches(tr *Trigger, p *Permanent, ev trigEvent) bool {
 	case "another_creature":
 		return s.IsCreature(sub) && sub.ID != p.ID
 	case "land":
-		return s.permCard(sub).Is("land")
+		return s.permanentCard(sub).Is("land")
 	case "your_creature":
 		return s.IsCreature(sub) && sub.Controller == p.Controller
 	}
@@ -134,27 +136,27 @@ func (s *State) condition(c *Condition, source, controller int) bool {
 // (603.6a); "that player" is its controller.
 func (g *game) fireEnters(id int) {
 	if p := g.s.Permanent(id); p != nil {
-		g.fire(trigEvent{when: OnEnters, subject: id, player: int(p.Controller)})
+		g.fire(occurrence{when: OnEnters, subject: id, player: int(p.Controller)})
 	}
 }
 
-// dies fires "dies" triggers for a creature about to be put into a
+// fireDies fires "dies" triggers for a creature about to be put into a
 // graveyard from the battlefield (700.4), while it and everything leaving
 // with it are still on the battlefield (603.10a).
-func (g *game) dies(id int) {
+func (g *game) fireDies(id int) {
 	if p := g.s.Permanent(id); p != nil && g.s.IsCreature(p) {
-		g.fire(trigEvent{when: OnDies, subject: id, player: int(p.Controller)})
+		g.fire(occurrence{when: OnDies, subject: id, player: int(p.Controller)})
 	}
 }
 
 // fireCast fires "whenever a player casts a spell" triggers (601.2i).
 func (g *game) fireCast(player int, c *Card) {
-	g.fire(trigEvent{when: OnCast, player: player, spell: c})
+	g.fire(occurrence{when: OnCast, player: player, spell: c})
 }
 
 // fireStep fires "at the beginning of" triggers of the step that just began (603.2b).
 func (g *game) fireStep() {
-	g.fire(trigEvent{when: OnStep, player: g.s.Active, step: g.s.Step})
+	g.fire(occurrence{when: OnStep, player: g.s.Active, step: g.s.Step})
 }
 
 // trigger returns the definition of a triggered ability on the stack or waiting.
@@ -294,10 +296,10 @@ func checkPutTrigger(s *State, a Action) error {
 // the rest (603.3b), then gives priority to the player who was to get it.
 func (g *game) choosePutTrigger(a Action) {
 	s := g.s
-	pd := s.Pending
+	pending := s.Pending
 	s.Pending = Choice{}
 	g.putTrigger(a.Trigger, a.Targets)
-	g.givePriority(pd.Then, pd.ThenRules...)
+	g.givePriority(pending.Then, pending.ThenRules...)
 }
 
 // defaultPutTrigger is passing while choosing: the first waiting ability
@@ -311,9 +313,9 @@ func (g *game) defaultPutTrigger() {
 			return
 		}
 	}
-	pd := s.Pending
+	pending := s.Pending
 	s.Pending = Choice{}
-	g.givePriority(pd.Then, pd.ThenRules...)
+	g.givePriority(pending.Then, pending.ThenRules...)
 }
 
 // askMay stops the resolution of an optional ability for its controller's
@@ -348,7 +350,7 @@ func (g *game) chooseMay(accept bool) {
 		e := g.emit(EvMayDeclined, obj.Controller, "603.5")
 		e.Object, e.Card = int32(obj.ID), obj.Card
 	}
-	g.givePriority(s.apOrNext(), "117.3b")
+	g.givePriority(s.activeOrNext(), "117.3b")
 }
 
 // firstLegalTarget returns the object's first target that is still legal.
@@ -363,19 +365,4 @@ func (s *State) firstLegalTarget(obj *StackObject) (Target, bool) {
 		}
 	}
 	return Target{}, false
-}
-
-// turnFaceUp performs the special action of turning a face-down
-// permanent face up (702.37e); its enters abilities do not trigger (708.8).
-// The player receives priority afterward (116.3).
-func (g *game) turnFaceUp(a Action) {
-	p := g.permW(a.Object)
-	c := g.s.card(p.Card)
-	pl := g.player(a.Player)
-	pl.Pool = pay(pl.Pool, mustCost(c.Morph), 0)
-	p.FaceDown = false
-	e := g.emit(EvFaceUp, a.Player, "116.2b", "702.37e", "708.8")
-	e.Object, e.Card = p.ID, p.Card
-	g.s.PassStreak = 0
-	g.givePriority(a.Player, "116.3")
 }

@@ -1,106 +1,5 @@
 package engine
 
-import "slices"
-
-// resolveTop resolves the top object of the stack (608). It reports whether
-// resolution finished; it is false while a choice is pending or when the
-// game ended.
-func (g *game) resolveTop() bool {
-	s := g.s
-	obj := s.Stack[len(s.Stack)-1]
-	s.Stack = clip(s.Stack[:len(s.Stack)-1]) // shared with the input state: never write in place
-	card := s.card(obj.Card)
-	var spec TargetSpec
-	var effs []Effect
-	switch obj.Kind {
-	case KindSpell:
-		spec, effs = card.Target, card.Effects
-	case KindAbility:
-		// An ability on the stack is independent of its source (113.7a).
-		if obj.Ability >= 0 && obj.Ability < len(card.Abilities) {
-			ab := card.Abilities[obj.Ability]
-			spec, effs = ab.Target, ab.Effects
-		}
-	case KindTrigger:
-		tr := s.trigger(&obj)
-		if tr == nil {
-			return true
-		}
-		// An intervening "if" is checked again on resolution (603.4).
-		if tr.If != nil && !s.condition(tr.If, obj.Source, obj.Controller) {
-			e := g.emit(EvIfFails, obj.Controller, "603.4")
-			e.Object, e.Card = int32(obj.ID), obj.Card
-			return true
-		}
-		spec, effs = tr.Target, tr.Effects
-		if tr.May {
-			if len(obj.Targets) > 0 {
-				if _, ok := s.firstLegalTarget(&obj); !ok {
-					break // no legal target left: it does not resolve (608.2b), below
-				}
-			}
-			g.askMay(obj)
-			return false
-		}
-	}
-	var target Target
-	hasTarget := false
-	if len(obj.Targets) > 0 {
-		for _, t := range obj.Targets {
-			if s.targetLegal(spec, t, obj.Controller) {
-				target, hasTarget = t, true
-				break
-			}
-		}
-		if !hasTarget {
-			e := g.emit(EvFizzle, obj.Controller, "608.2b")
-			e.Object, e.Card = int32(obj.ID), obj.Card
-			if obj.Kind == KindSpell {
-				g.toGraveyard(obj.Owner, obj.Card)
-			}
-			return true
-		}
-	}
-	if obj.Kind == KindSpell && card.IsPermanentCard() {
-		p := g.newPermanent(obj.Card, obj.Controller, obj.Owner)
-		id := p.ID
-		aura := card.HasSubtype("aura") && hasTarget
-		enters := "608.3a"
-		if aura {
-			enters = "608.3c"
-		}
-		e := g.emit(EvEnters, obj.Controller, enters)
-		e.Object, e.Card, e.Source = int32(id), obj.Card, int32(obj.ID)
-		if aura {
-			p.AttachedTo = int32(target.Object)
-			e := g.emit(EvAttach, obj.Controller, "608.3c", "303.4b")
-			e.Object, e.Card, e.Source = int32(target.Object), obj.Card, int32(id)
-		}
-		g.fireEnters(int(id))
-		return true
-	}
-	for _, eff := range effs {
-		if !g.applyEffect(obj, eff, target, hasTarget) {
-			return false
-		}
-	}
-	if obj.Kind == KindSpell {
-		g.toGraveyard(obj.Owner, obj.Card)
-		e := g.emit(EvToGraveyard, obj.Owner, "608.2n")
-		e.Object, e.Card = int32(obj.ID), obj.Card
-	}
-	return true
-}
-
-// toGraveyard puts a card into its owner's graveyard unless the owner left.
-func (g *game) toGraveyard(owner int, card string) {
-	s := g.s
-	if owner >= 0 && owner < len(s.Players) && !s.Players[owner].Left {
-		pl := g.player(owner)
-		pl.Graveyard = append(pl.Graveyard, card)
-	}
-}
-
 // applyEffect follows one instruction (608.2c). It returns false when the
 // resolution stops for a choice.
 func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget bool) bool {
@@ -110,20 +9,20 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		n = obj.X
 	}
 	source := obj.Source
-	lki := false
+	lastKnown := false
 	if source == 0 || s.Permanent(source) == nil {
 		// The source is gone: it still does what the ability says, as it
 		// last existed (113.7a, 608.2h); the event names the ability.
-		lki = source != 0
+		lastKnown = source != 0
 		source = obj.ID
 	}
 	switch eff.Kind {
 	case EffDamage:
 		g.recipients(obj, eff, target, hasTarget, func(t Target) {
-			n0 := len(g.b.ev)
+			first := len(g.applier.events)
 			g.dealDamage(source, t, n, false)
-			if lki && len(g.b.ev) > n0 {
-				e := &g.b.ev[n0]
+			if lastKnown && len(g.applier.events) > first {
+				e := &g.applier.events[first]
 				e.Rules = append(e.Rules, "608.2h") // clipped: appending copies
 			}
 		})
@@ -136,7 +35,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 			if eff.Kind == EffGainLife {
 				kind, d = EvLifeGain, n
 			}
-			g.player(t.Player).Life += int32(d)
+			g.writablePlayer(t.Player).Life += int32(d)
 			e := g.emit(kind, t.Player, "119.3")
 			e.Source, e.Amount = int32(source), int32(n)
 		})
@@ -147,7 +46,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		p := s.Permanent(target.Object)
 		e := g.emit(EvDestroy, int(p.Controller), "701.8a")
 		e.Object, e.Card, e.Source = p.ID, p.Card, int32(source)
-		g.dies(target.Object)
+		g.fireDies(target.Object)
 		g.removePermanent(target.Object, true)
 	case EffSacrifice:
 		p := s.Permanent(obj.Source)
@@ -156,7 +55,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		}
 		e := g.emit(EvSacrifice, obj.Controller, "701.21a")
 		e.Object, e.Card = p.ID, p.Card
-		g.dies(obj.Source)
+		g.fireDies(obj.Source)
 		g.removePermanent(obj.Source, true)
 	case EffBounce:
 		if !hasTarget || target.IsPlayer() {
@@ -171,7 +70,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		e.Object, e.Card, e.Source = p.ID, card, int32(source)
 		g.removePermanent(target.Object, false)
 		if s.InGame(owner) {
-			pl := g.player(owner)
+			pl := g.writablePlayer(owner)
 			pl.Hand = append(pl.Hand, card)
 		}
 	case EffWin:
@@ -182,7 +81,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		e.Source = int32(source)
 		for i := range s.Players {
 			if i != obj.Controller && s.InGame(i) {
-				g.player(i).Lost = true
+				g.writablePlayer(i).Lost = true
 			}
 		}
 		g.gameOver()
@@ -232,7 +131,7 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		}
 	case EffAddMana:
 		m, _ := ParseMana(eff.Mana)
-		pl := g.player(obj.Controller)
+		pl := g.writablePlayer(obj.Controller)
 		pl.Pool = pl.Pool.Add(m)
 		e := g.emit(EvAddMana, obj.Controller, "106.4")
 		e.Source, e.Amount, e.Card = int32(source), int32(m.Total()), m.String()
@@ -275,12 +174,12 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		if !hasTarget || !target.IsPlayer() {
 			return true
 		}
-		a, b := g.player(obj.Controller), g.player(target.Player)
+		a, b := g.writablePlayer(obj.Controller), g.writablePlayer(target.Player)
 		a.Life, b.Life = b.Life, a.Life
 		e := g.emit(EvLifeExchange, obj.Controller, "608.2c")
 		e.Source, e.Other = int32(source), int32(target.Player)
 	case EffAddCounters:
-		p := g.permW(obj.Source)
+		p := g.writablePermanent(obj.Source)
 		if p == nil {
 			return true
 		}
@@ -338,7 +237,7 @@ func (g *game) dealDamage(source int, t Target, n int, combat bool) {
 		if !s.InGame(t.Player) {
 			return
 		}
-		g.player(t.Player).Life -= int32(n)
+		g.writablePlayer(t.Player).Life -= int32(n)
 		rules := []string{"120.3a"}
 		if combat {
 			rules = []string{"510.2", "120.3a"}
@@ -347,7 +246,7 @@ func (g *game) dealDamage(source int, t Target, n int, combat bool) {
 		e.Source, e.Amount = int32(source), int32(n)
 		return
 	}
-	p := g.permW(t.Object)
+	p := g.writablePermanent(t.Object)
 	if p == nil {
 		return
 	}
@@ -369,7 +268,7 @@ func (g *game) lifelink(source, n int) {
 	if p == nil || !s.HasKeyword(p, "lifelink") || !s.InGame(int(p.Controller)) {
 		return
 	}
-	g.player(int(p.Controller)).Life += int32(n)
+	g.writablePlayer(int(p.Controller)).Life += int32(n)
 	e := g.emit(EvLifeGain, int(p.Controller), "120.3f", "702.15b")
 	e.Source, e.Amount = p.ID, int32(n)
 }
@@ -377,7 +276,7 @@ func (g *game) lifelink(source, n int) {
 // draw makes player p draw a card (121.1); drawing from an empty library is
 // remembered for the state-based action 704.5b.
 func (g *game) draw(p int, rules ...string) {
-	pl := g.player(p)
+	pl := g.writablePlayer(p)
 	if len(pl.Library) == 0 {
 		pl.DrewFromEmpty = true
 		e := g.emit(EvDraw, p, append(rules, "704.5b")...)
@@ -389,132 +288,4 @@ func (g *game) draw(p int, rules ...string) {
 	pl.Hand = append(pl.Hand, c)
 	e := g.emit(EvDraw, p, rules...)
 	e.Card, e.Amount = c, 1
-}
-
-// settle performs state-based actions and puts waiting triggered abilities on
-// the stack until neither happens any more (704.3, 603.3). It reports
-// whether anything happened.
-func (g *game) settle() bool {
-	s := g.s
-	any := false
-	for range 1000 {
-		if g.checkSBA() {
-			any = true
-			if s.Over {
-				return true
-			}
-			continue
-		}
-		if len(s.Waiting) > 0 {
-			any = true
-			if !g.stackTriggers() {
-				return true // a player chooses how to put their triggers on the stack
-			}
-			continue
-		}
-		break
-	}
-	return any
-}
-
-// checkSBA performs all applicable state-based actions at once (704.3).
-func (g *game) checkSBA() bool {
-	s := g.s
-	type death struct {
-		id    int
-		card  string
-		owner int
-		kind  string
-		rule  string
-	}
-	var deaths []death
-	// Auras are found first so the check stays linear in the battlefield.
-	var auras []Continuous
-	for i := range s.Battlefield {
-		p := &s.Battlefield[i]
-		if p.AttachedTo == 0 {
-			continue // not attached: gives no bonus (an unattached aura is caught below)
-		}
-		if e := g.cardAt(i).Enchanted; e != nil {
-			auras = append(auras, Continuous{Object: int(p.AttachedTo), Toughness: e.Toughness})
-		}
-	}
-	for i := range s.Battlefield {
-		p := &s.Battlefield[i]
-		c := g.cardAt(i)
-		if slices.Contains(c.Types, "creature") {
-			t := s.toughness(p, c, auras)
-			if t <= 0 {
-				deaths = append(deaths, death{int(p.ID), p.Card, int(p.Controller), EvZeroToughness, "704.5f"})
-				continue
-			}
-			if p.Damage > 0 && int(p.Damage) >= t {
-				deaths = append(deaths, death{int(p.ID), p.Card, int(p.Controller), EvDestroyed, "704.5g"})
-				continue
-			}
-		}
-		if slices.Contains(c.Subtypes, "aura") {
-			host := s.Permanent(int(p.AttachedTo))
-			if host == nil || !s.IsCreature(host) {
-				deaths = append(deaths, death{int(p.ID), p.Card, int(p.Controller), EvAuraFallsOff, "704.5m"})
-			}
-		}
-	}
-	var losers []int
-	for i := range s.Players {
-		if !s.InGame(i) {
-			continue
-		}
-		if s.Players[i].Life <= 0 || s.Players[i].DrewFromEmpty {
-			losers = append(losers, i)
-		}
-	}
-	if len(deaths) == 0 && len(losers) == 0 {
-		return false
-	}
-	for _, d := range deaths {
-		e := g.emit(d.kind, d.owner, d.rule)
-		e.Object, e.Card = int32(d.id), d.card
-	}
-	// All of them leave at once: dies triggers look back at the
-	// battlefield as it was (603.10a).
-	for _, d := range deaths {
-		g.dies(d.id)
-	}
-	for _, d := range deaths {
-		g.removePermanent(d.id, true)
-	}
-	for _, p := range losers {
-		rule := "704.5a"
-		if s.Players[p].Life > 0 {
-			rule = "704.5b"
-		}
-		g.player(p).Lost = true
-		e := g.emit(EvLoses, p, rule)
-		e.Amount = s.Players[p].Life
-	}
-	if s.PlayersInGame() <= 1 {
-		g.gameOver()
-		return true
-	}
-	for _, p := range losers {
-		g.leave(p)
-	}
-	return true
-}
-
-// gameOver ends the game; the last player still in it wins (104.2a).
-func (g *game) gameOver() {
-	s := g.s
-	if s.Over {
-		return
-	}
-	s.Over = true
-	s.Priority = -1
-	s.Pending = Choice{}
-	s.Winner = -1
-	if s.PlayersInGame() == 1 {
-		s.Winner = s.NextInGame(-1)
-	}
-	g.emit(EvGameOver, s.Winner, "104.2a")
 }
