@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"net/url"
 
 	"github.com/labstack/echo/v4"
 
@@ -25,11 +24,7 @@ func (s *Server) term(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	slug := c.Param("slug")
-	if u, err := url.PathUnescape(slug); err == nil {
-		slug = u
-	}
-	t, canonical, ok := s.Library.Term(lang, slug)
+	t, canonical, ok := s.Library.Term(lang, unescape(c.Param("slug")))
 	if !ok {
 		return s.rv.TermNotFound(lang)
 	}

@@ -13,17 +13,26 @@ import (
 // shortLink answers /r/{ref}: a redirect to the rule in the reader's
 // language, chosen by ?lang=, then the cookie, then Accept-Language.
 func (s *Server) shortLink(c echo.Context) error {
-	lang := s.shortLinkLang(c)
-	raw := c.Param("ref")
-	num, ok := rules.NormalizeRef(raw)
-	if !ok {
-		return s.rv.RuleNotFound(lang, raw)
+	lang, num, err := s.shortRef(c)
+	if err != nil {
+		return err
 	}
 	if _, _, exists := s.Library.Current(lang, num); !exists {
 		return s.rv.RuleNotFound(lang, num)
 	}
 	setShortLinkHeaders(c)
 	return c.Redirect(http.StatusFound, urls.Rule(lang, num))
+}
+
+// shortRef reads a short link: its language and rule number, or a 404
+// when the number is none.
+func (s *Server) shortRef(c echo.Context) (lang, num string, err error) {
+	lang, raw := s.shortLinkLang(c), c.Param("ref")
+	num, ok := rules.NormalizeRef(raw)
+	if !ok {
+		return lang, "", s.rv.RuleNotFound(lang, raw)
+	}
+	return lang, num, nil
 }
 
 // shortLinkLang picks a short link's language: ?lang=, then the cookie,
@@ -47,11 +56,9 @@ func setShortLinkHeaders(c echo.Context) {
 // numbering leads to today's rule (or its nearest existing parent), with a
 // note on the page.
 func (s *Server) oldShortLink(c echo.Context) error {
-	lang := s.shortLinkLang(c)
-	raw := c.Param("ref")
-	old, ok := rules.NormalizeRef(raw)
-	if !ok {
-		return s.rv.RuleNotFound(lang, raw)
+	lang, old, err := s.shortRef(c)
+	if err != nil {
+		return err
 	}
 	num, _, ok := s.rv.From2008(lang, old)
 	if !ok {
