@@ -83,12 +83,15 @@ func (s Site) Page(r Request, title, desc string, pathFor PathFunc) templates.Pa
 // Article marks a page as an article that can be embedded: og:type and
 // its oEmbed discovery link.
 func (s Site) Article(p *templates.Page) {
-	p.OGType, p.OEmbed = "article", s.Base+urls.OEmbed(p.Canonical)
+	p.OGType, p.OEmbed = "article", urls.OEmbed(s.Base, p.Canonical)
 }
 
-// Crumbs is a breadcrumb from lang's home page through more.
+// Crumbs is a breadcrumb from lang's home page through more, with room
+// for two more links (a rule's parents).
 func (s Site) Crumbs(lang string, more ...templates.Link) []templates.Link {
-	return append([]templates.Link{{Href: urls.Home(lang), Label: s.Cat.T(lang, msg.HomeTitle)}}, more...)
+	out := make([]templates.Link, 1, 3+len(more))
+	out[0] = templates.Link{Href: urls.Home(lang), Label: s.Cat.T(lang, msg.HomeTitle)}
+	return append(out, more...)
 }
 
 // Link is a link labelled with a message.

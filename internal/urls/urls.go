@@ -86,7 +86,7 @@ func Section(lang string, section int) string {
 // Rule is the own page of a rule, subrule or top-level rule, which shows
 // it in its context: "/en/rules/117.3a". It is the only shape of a link
 // to a rule.
-func Rule(lang, number string) string { return Contents(lang) + "/" + number }
+func Rule(lang, number string) string { return "/" + lang + "/" + rulesSeg + "/" + number }
 
 // RuleIn is Rule in an edition: "/en/rules/117.3a?edition=2025-11-14";
 // "" is the current edition, plain Rule.
@@ -112,7 +112,9 @@ func RuleWas2008(lang, number, old string) string {
 func Glossary(lang string) string { return "/" + lang + "/" + glossarySeg }
 
 // Term is a glossary entry: "/en/glossary/priority".
-func Term(lang, slug string) string { return Glossary(lang) + "/" + url.PathEscape(slug) }
+func Term(lang, slug string) string {
+	return "/" + lang + "/" + glossarySeg + "/" + url.PathEscape(slug)
+}
 
 // TermCompared is Term beside the same entry in language other.
 func TermCompared(lang, slug, other string) string {
@@ -154,7 +156,7 @@ func Examples(lang string) string { return "/" + lang + "/examples" }
 
 // Example is one step (1-based) of a worked example.
 func Example(lang, slug string, step int) string {
-	return Examples(lang) + "/" + slug + "?step=" + strconv.Itoa(step)
+	return "/" + lang + "/examples/" + slug + "?step=" + strconv.Itoa(step)
 }
 
 // Play is the sandbox of an example after the moves codes.
@@ -183,12 +185,19 @@ func Linkify(lang string) string { return "/" + lang + "/linkify" }
 // APIDoc describes the JSON API for people.
 func APIDoc(lang string) string { return "/" + lang + "/api" }
 
-// Short is the short link of a rule, which leads each reader to it in
-// their own language: "/r/117.3a".
-func Short(number string) string { return shortPrefix + number }
+// ShortAt gives the absolute short link of each rule number under origin
+// ("https://rules.example/r/117.3a"), which leads each reader to the rule
+// in their own language.
+func ShortAt(origin string) func(number string) string {
+	prefix := origin + shortPrefix
+	return func(number string) string { return prefix + number }
+}
 
-// OEmbed is the oEmbed discovery address of the page at absolute URL page.
-func OEmbed(page string) string { return "/oembed?format=json&url=" + url.QueryEscape(page) }
+// OEmbed is the absolute oEmbed discovery address, under origin, of the
+// page at absolute URL page.
+func OEmbed(origin, page string) string {
+	return origin + "/oembed?format=json&url=" + url.QueryEscape(page)
+}
 
 // Sitemap lists every page.
 func Sitemap() string { return "/sitemap.xml" }

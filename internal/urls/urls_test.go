@@ -45,28 +45,28 @@ func TestShapes(t *testing.T) {
 		Builder("ja", "a b"):                               "/ja/play/new?s=a+b",
 		Linkify("en"):                                      "/en/linkify",
 		APIDoc("de"):                                       "/de/api",
-		Short("117.3a"):                                    "/r/117.3a",
-		OEmbed("https://x.example/en/rules/117"):           "/oembed?format=json&url=https%3A%2F%2Fx.example%2Fen%2Frules%2F117",
-		Sitemap():                                          "/sitemap.xml",
-		OpenAPI():                                          "/api/openapi.json",
-		APIEditions():                                      "/api/editions",
-		APILinkify():                                       "/api/linkify",
-		APIContents("en"):                                  "/api/en/rules",
-		APIRule("en", "117", true):                         "/api/en/rules/117?subrules=1",
-		APIRule("en", "117.3a", false):                     "/api/en/rules/117.3a",
-		APIGlossary("de"):                                  "/api/de/glossary",
-		APITerm("en", "priority"):                          "/api/en/glossary/priority",
-		APIExamples("ja"):                                  "/api/ja/examples",
-		APIExample("en", "shock", 2):                       "/api/en/examples/shock?step=2",
-		APISearch("en", "117.3a"):                          "/api/en/search?q=117.3a",
-		APISuggest("en", ""):                               "/api/en/suggest",
-		APISuggest("en", "117.3"):                          "/api/en/suggest?q=117.3",
-		WithLang("/en/rules/117", "de"):                    "/en/rules/117?lang=de",
-		WithLang(WithCompare("/en/rules/117", "ja"), "de"): "/en/rules/117?compare=ja&lang=de",
-		WithQuery("/en/", ""):                              "/en/",
-		Documented(RouteAPIRule, "subrules=1"):             "/api/{lang}/rules/{num}?subrules=1",
-		Documented(RouteAPITerm, ""):                       "/api/{lang}/glossary/{slug}",
-		Robots("https://x.example/sitemap.xml"):            "User-agent: *\nDisallow: /api/\nDisallow: /r/\nSitemap: https://x.example/sitemap.xml\n",
+		OEmbed("https://x.example", "https://x.example/en/rules/117"): "https://x.example/oembed?format=json&url=https%3A%2F%2Fx.example%2Fen%2Frules%2F117",
+		ShortAt("https://x.example")("117.3a"):                        "https://x.example/r/117.3a",
+		Sitemap():                                                     "/sitemap.xml",
+		OpenAPI():                                                     "/api/openapi.json",
+		APIEditions():                                                 "/api/editions",
+		APILinkify():                                                  "/api/linkify",
+		APIContents("en"):                                             "/api/en/rules",
+		APIRule("en", "117", true):                                    "/api/en/rules/117?subrules=1",
+		APIRule("en", "117.3a", false):                                "/api/en/rules/117.3a",
+		APIGlossary("de"):                                             "/api/de/glossary",
+		APITerm("en", "priority"):                                     "/api/en/glossary/priority",
+		APIExamples("ja"):                                             "/api/ja/examples",
+		APIExample("en", "shock", 2):                                  "/api/en/examples/shock?step=2",
+		APISearch("en", "117.3a"):                                     "/api/en/search?q=117.3a",
+		APISuggest("en", ""):                                          "/api/en/suggest",
+		APISuggest("en", "117.3"):                                     "/api/en/suggest?q=117.3",
+		WithLang("/en/rules/117", "de"):                               "/en/rules/117?lang=de",
+		WithLang(WithCompare("/en/rules/117", "ja"), "de"):            "/en/rules/117?compare=ja&lang=de",
+		WithQuery("/en/", ""):                                         "/en/",
+		Documented(RouteAPIRule, "subrules=1"):                        "/api/{lang}/rules/{num}?subrules=1",
+		Documented(RouteAPITerm, ""):                                  "/api/{lang}/glossary/{slug}",
+		Robots("https://x.example/sitemap.xml"):                       "User-agent: *\nDisallow: /api/\nDisallow: /r/\nSitemap: https://x.example/sitemap.xml\n",
 	} {
 		if got != want {
 			t.Errorf("got %q, want %q", got, want)
@@ -95,7 +95,7 @@ func TestReadBack(t *testing.T) {
 			t.Errorf("PathLang(%q) = %q, want %q", path, got, want)
 		}
 	}
-	if !IsAPI(APIEditions()) || IsAPI(Home("en")) || !IsShort(Short("100")) || IsShort(Rule("en", "100")) {
+	if !IsAPI(APIEditions()) || IsAPI(Home("en")) || !IsShort(ShortAt("")("100")) || IsShort(Rule("en", "100")) {
 		t.Error("IsAPI or IsShort misreads a path")
 	}
 }

@@ -45,8 +45,8 @@ func linkifyInput(text, format string) (string, refs.Format, error) {
 // shortHref links a reference through the negotiating short link, so every
 // reader of a forum post lands in their own language.
 func (s *Server) shortHref(c echo.Context) func(refs.Ref) string {
-	base := s.baseURL(c)
-	return func(r refs.Ref) string { return base + urls.Short(r.Number) }
+	short := urls.ShortAt(s.baseURL(c))
+	return func(r refs.Ref) string { return short(r.Number) }
 }
 
 func (s *Server) linkify(c echo.Context) error {
