@@ -2,17 +2,6 @@ package templates
 
 import "strconv"
 
-// ogLocale maps a site language to an OpenGraph locale.
-func ogLocale(lang string) string {
-	switch lang {
-	case "de":
-		return "de_DE"
-	case "ja":
-		return "ja_JP"
-	}
-	return "en_US"
-}
-
 // ogTypeOrWebsite is a page's og:type, "website" unless it says otherwise.
 func ogTypeOrWebsite(t string) string {
 	if t == "" {

@@ -10,6 +10,7 @@ import (
 // Page is what every page's layout needs.
 type Page struct {
 	Lang        string
+	OGLocale    string // the page language's OpenGraph locale ("de_DE")
 	Title       string // the <title> and og:title
 	Description string
 	Canonical   string // absolute URL
@@ -27,6 +28,7 @@ type Page struct {
 // Alternate is a <link rel=alternate hreflang> target.
 type Alternate struct {
 	Hreflang string
+	OGLocale string // "" for x-default
 	Href     string
 }
 

@@ -10,11 +10,16 @@ import (
 	"github.com/mtgrules/site/templates"
 )
 
-// langNames label the language switcher, each in its own language.
-var langNames = map[string]string{"en": "English", "de": "Deutsch", "ja": "日本語"}
+// langFacts are what the layout says of each language: its name in
+// itself, for the switcher, and its OpenGraph locale.
+var langFacts = map[string]struct{ name, ogLocale string }{
+	"en": {"English", "en_US"},
+	"de": {"Deutsch", "de_DE"},
+	"ja": {"日本語", "ja_JP"},
+}
 
 // LangName is a language's name in that language ("Deutsch").
-func LangName(lang string) string { return langNames[lang] }
+func LangName(lang string) string { return langFacts[lang].name }
 
 // Site is what the layout needs from the site.
 type Site struct {
@@ -47,6 +52,7 @@ func (s Site) Page(r Request, title, desc string, pathFor PathFunc) templates.Pa
 	lang := r.Lang
 	p := templates.Page{
 		Lang:        lang,
+		OGLocale:    langFacts[lang].ogLocale,
 		Title:       title,
 		Description: desc,
 		T:           func(id msg.Key) string { return s.Cat.T(lang, id) },
@@ -58,7 +64,7 @@ func (s Site) Page(r Request, title, desc string, pathFor PathFunc) templates.Pa
 	for _, l := range locales.Languages {
 		path, ok := pathFor(l)
 		if ok {
-			p.Alternates = append(p.Alternates, templates.Alternate{Hreflang: l, Href: s.Base + path})
+			p.Alternates = append(p.Alternates, templates.Alternate{Hreflang: l, OGLocale: langFacts[l].ogLocale, Href: s.Base + path})
 			if l == lang {
 				p.Canonical = s.Base + path
 			}
@@ -72,7 +78,7 @@ func (s Site) Page(r Request, title, desc string, pathFor PathFunc) templates.Pa
 		if l != lang {
 			path = urls.WithLang(path, l) // a choice: remembered by the web package
 		}
-		p.Switcher = append(p.Switcher, templates.Link{Href: path, Label: langNames[l], Lang: l, Current: l == lang})
+		p.Switcher = append(p.Switcher, templates.Link{Href: path, Label: langFacts[l].name, Lang: l, Current: l == lang})
 	}
 	if len(p.Alternates) > 0 {
 		p.Alternates = append(p.Alternates, templates.Alternate{Hreflang: "x-default", Href: p.Alternates[0].Href})
