@@ -1,6 +1,7 @@
 // Package httpcache keeps the finished responses of public pages in memory
 // and serves them as a good cache would: a strong ETag and If-None-Match →
-// 304, gzip when the client takes it, Content-Length, HEAD without a body.
+// 304, Last-Modified and If-Modified-Since → 304, gzip when the client takes
+// it, Content-Length, HEAD without a body.
 // Concurrent misses for one URL render once. Responses that are not
 // public (or set a cookie, or fail) pass through, compressed the same way.
 package httpcache
@@ -15,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/labstack/echo/v4"
 	"golang.org/x/sync/singleflight"
@@ -24,6 +26,10 @@ import (
 type Cache struct {
 	max   int64
 	group singleflight.Group
+	// since is when the content behind every response was loaded: a
+	// reload builds a new handler with a new Cache, so no public body
+	// changed after it. It is each public response's Last-Modified.
+	since time.Time
 
 	mu    sync.Mutex
 	used  int64
@@ -32,9 +38,11 @@ type Cache struct {
 }
 
 // New makes a cache holding at most maxBytes of bodies; 0 caches nothing
-// (responses still get ETags, gzip and Content-Length).
+// (responses still get ETags, Last-Modified, gzip and Content-Length).
+// Make one per loaded content: its creation time is every public
+// response's Last-Modified.
 func New(maxBytes int64) *Cache {
-	return &Cache{max: maxBytes, order: list.New(), byKey: map[string]*list.Element{}}
+	return &Cache{max: maxBytes, since: time.Now().UTC().Truncate(time.Second), order: list.New(), byKey: map[string]*list.Element{}}
 }
 
 // entry is one finished response.
@@ -43,10 +51,11 @@ type entry struct {
 	status int
 	header http.Header
 	body   []byte
-	gz     []byte // nil when not worth compressing
-	etag   string // strong, of body; the gzip form adds "-gz"
-	public bool   // may be cached and shared
-	vary   bool   // worth compressing: the representation depends on Accept-Encoding
+	gz     []byte    // nil when not worth compressing
+	etag   string    // strong, of body; the gzip form adds "-gz"
+	since  time.Time // Last-Modified of a public entry
+	public bool      // may be cached and shared
+	vary   bool      // worth compressing: the representation depends on Accept-Encoding
 	// The complete headers of each representation, built once: a cache
 	// hit only copies them.
 	plainHeader, gzHeader http.Header
@@ -76,7 +85,7 @@ func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(ctx echo.Context) error {
 		r := ctx.Request()
 		if r.Method != http.MethodGet {
-			write(ctx, record(ctx, next, false))
+			write(ctx, c.record(ctx, next, false))
 			return nil
 		}
 		key := r.URL.RequestURI()
@@ -87,7 +96,7 @@ func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		mine := false
 		v, _, _ := c.group.Do(key, func() (any, error) {
 			mine = true
-			e := record(ctx, next, c.max > 0)
+			e := c.record(ctx, next, c.max > 0)
 			if e.public {
 				c.put(key, e)
 			}
@@ -96,7 +105,7 @@ func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		e := v.(*entry)
 		if !mine && !e.public {
 			// Another request's private answer is not ours to send.
-			e = record(ctx, next, false)
+			e = c.record(ctx, next, false)
 		}
 		write(ctx, e)
 		return nil
@@ -107,7 +116,7 @@ func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 // buffer and returns the finished response. A public response that will be
 // kept (keep) is compressed once for every later reader; any other only
 // when this reader takes gzip.
-func record(ctx echo.Context, next echo.HandlerFunc, keep bool) *entry {
+func (c *Cache) record(ctx echo.Context, next echo.HandlerFunc, keep bool) *entry {
 	res := ctx.Response()
 	real := res.Writer
 	rec := &recorder{header: http.Header{}, status: http.StatusOK}
@@ -125,6 +134,7 @@ func record(ctx echo.Context, next echo.HandlerFunc, keep bool) *entry {
 	if e.public {
 		sum := sha256.Sum256(e.body)
 		e.etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+		e.since = c.since
 	}
 	if e.vary = compressible(e); e.vary {
 		switch {
@@ -156,6 +166,7 @@ func (e *entry) headers(body []byte, encoding, etag string) http.Header {
 	}
 	if etag != "" {
 		h.Set("ETag", etag)
+		h.Set("Last-Modified", e.since.Format(http.TimeFormat))
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	return h
@@ -172,7 +183,7 @@ func write(ctx echo.Context, e *entry) {
 	for k, v := range hdr {
 		h[k] = v // shared with every hit: never changed after this
 	}
-	if matches(req.Header.Get("If-None-Match"), e.etag) {
+	if notModified(req.Header, e) {
 		for _, k := range []string{"Content-Type", "Content-Encoding", "Content-Length"} {
 			delete(h, k)
 		}
@@ -183,6 +194,20 @@ func write(ctx echo.Context, e *entry) {
 	if head, _ := ctx.Get(headKey).(bool); !head {
 		res.Write(body)
 	}
+}
+
+// notModified reports whether the client's copy of a public entry is
+// current: If-None-Match names its ETag or, without If-None-Match (RFC 9110
+// 13.2.2), If-Modified-Since is not before its Last-Modified.
+func notModified(h http.Header, e *entry) bool {
+	if e.etag == "" {
+		return false
+	}
+	if inm := h.Get("If-None-Match"); inm != "" {
+		return matches(inm, e.etag)
+	}
+	ims, err := http.ParseTime(h.Get("If-Modified-Since"))
+	return err == nil && !e.since.After(ims)
 }
 
 // matches reports whether an If-None-Match header names the entry's ETag,

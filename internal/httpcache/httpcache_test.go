@@ -106,6 +106,26 @@ func TestValidatorsCompressionAndHead(t *testing.T) {
 	if w := do(e, http.MethodGet, "/page", "If-None-Match", `"stale"`); w.Code != 200 {
 		t.Errorf("stale ETag: %d", w.Code)
 	}
+	lastMod := plain.Header().Get("Last-Modified")
+	since, err := http.ParseTime(lastMod)
+	if err != nil || time.Since(since) > time.Minute || time.Until(since) > 0 {
+		t.Fatalf("Last-Modified %q: %v", lastMod, err)
+	}
+	for _, c := range []struct {
+		header []string
+		want   int
+	}{
+		{[]string{"If-Modified-Since", lastMod}, http.StatusNotModified},
+		{[]string{"If-Modified-Since", since.Add(time.Hour).Format(http.TimeFormat)}, http.StatusNotModified},
+		{[]string{"If-Modified-Since", since.Add(-time.Second).Format(http.TimeFormat)}, http.StatusOK},
+		{[]string{"If-Modified-Since", "yesterday"}, http.StatusOK},
+		// If-None-Match wins over If-Modified-Since.
+		{[]string{"If-Modified-Since", lastMod, "If-None-Match", `"stale"`}, http.StatusOK},
+	} {
+		if w := do(e, http.MethodGet, "/page", c.header...); w.Code != c.want {
+			t.Errorf("%q: %d, want %d", c.header, w.Code, c.want)
+		}
+	}
 	head := do(e, http.MethodHead, "/page")
 	if head.Code != 200 || head.Body.Len() != 0 || head.Header().Get("Content-Length") != "4300" || head.Header().Get("ETag") != etag {
 		t.Errorf("HEAD: %d, %d bytes, %v", head.Code, head.Body.Len(), head.Header())
@@ -116,12 +136,15 @@ func TestPrivateAndFailedResponsesPassThrough(t *testing.T) {
 	e, renders, c := server(t, 1<<20)
 	for range 2 {
 		w := do(e, http.MethodGet, "/private")
-		if w.Body.String() != "mine" || w.Header().Get("Set-Cookie") == "" || w.Header().Get("ETag") != "" {
+		if w.Body.String() != "mine" || w.Header().Get("Set-Cookie") == "" || w.Header().Get("ETag") != "" || w.Header().Get("Last-Modified") != "" {
 			t.Errorf("private: %q %v", w.Body.String(), w.Header())
 		}
 	}
 	if n := renders.Load(); n != 2 {
 		t.Errorf("a response with a cookie was served from the cache (%d renders)", n)
+	}
+	if w := do(e, http.MethodGet, "/private", "If-Modified-Since", time.Now().Add(time.Hour).Format(http.TimeFormat)); w.Code != http.StatusOK {
+		t.Errorf("a private response answered %d to If-Modified-Since", w.Code)
 	}
 	if w := do(e, http.MethodGet, "/fail"); w.Code != http.StatusTeapot || w.Header().Get("Content-Length") == "" {
 		t.Errorf("error: %d %v", w.Code, w.Header())

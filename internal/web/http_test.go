@@ -17,7 +17,7 @@ func TestHeadAnswersLikeGet(t *testing.T) {
 		if head.status != get.status || len(head.body) != 0 {
 			t.Errorf("HEAD %s: %d with %d bytes, GET %d", path, head.status, len(head.body), get.status)
 		}
-		for _, h := range []string{"Content-Type", "Content-Length", "ETag", "Cache-Control", "Location"} {
+		for _, h := range []string{"Content-Type", "Content-Length", "ETag", "Last-Modified", "Cache-Control", "Location"} {
 			if head.header.Get(h) != get.header.Get(h) {
 				t.Errorf("HEAD %s: %s %q, GET %q", path, h, head.header.Get(h), get.header.Get(h))
 			}
@@ -25,8 +25,9 @@ func TestHeadAnswersLikeGet(t *testing.T) {
 	}
 }
 
-// TestPagesAreSharedCacheable: pages are public with a strong ETag and a
-// Content-Length, set no cookie, and answer 304 to their ETag; redirects
+// TestPagesAreSharedCacheable: pages are public with a strong ETag, a
+// Last-Modified and a Content-Length, set no cookie, and answer 304 to their
+// ETag and to If-Modified-Since; redirects
 // that depend on the reader stay private.
 func TestPagesAreSharedCacheable(t *testing.T) {
 	s := testServer(t)
@@ -46,6 +47,13 @@ func TestPagesAreSharedCacheable(t *testing.T) {
 		again := fetch(t, s.URL+path, http.MethodGet, map[string]string{"If-None-Match": etag})
 		if again.status != http.StatusNotModified || len(again.body) != 0 || again.header.Get("ETag") != etag {
 			t.Errorf("%s with its ETag: %d, %d bytes", path, again.status, len(again.body))
+		}
+		lastMod := r.header.Get("Last-Modified")
+		if _, err := http.ParseTime(lastMod); err != nil {
+			t.Errorf("%s: Last-Modified %q", path, lastMod)
+		}
+		if again := fetch(t, s.URL+path, http.MethodGet, map[string]string{"If-Modified-Since": lastMod}); again.status != http.StatusNotModified {
+			t.Errorf("%s since its Last-Modified: %d", path, again.status)
 		}
 	}
 	for _, path := range []string{"/", "/r/117.3a"} {
