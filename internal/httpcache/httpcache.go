@@ -1,7 +1,9 @@
 // Package httpcache keeps the finished responses of public pages in memory
 // and serves them as a good cache would: a strong ETag and If-None-Match →
 // 304, Last-Modified and If-Modified-Since → 304, gzip when the client takes
-// it, Content-Length, HEAD without a body.
+// it, Content-Length, HEAD without a body. A kept page is also compressed
+// with brotli, in the background, once a reader asks for it; until then it
+// is served with gzip.
 // Concurrent misses for one URL render once. Responses that are not
 // public (or set a cookie, or fail) pass through, compressed the same way.
 package httpcache
@@ -16,8 +18,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/andybalholm/brotli"
 	"github.com/labstack/echo/v4"
 	"golang.org/x/sync/singleflight"
 )
@@ -30,6 +34,8 @@ type Cache struct {
 	// reload builds a new handler with a new Cache, so no public body
 	// changed after it. It is each public response's Last-Modified.
 	since time.Time
+
+	compressing sync.WaitGroup // background brotli compressions
 
 	mu    sync.Mutex
 	used  int64
@@ -59,9 +65,24 @@ type entry struct {
 	// The complete headers of each representation, built once: a cache
 	// hit only copies them.
 	plainHeader, gzHeader http.Header
+	kept                  bool                // public and put in the cache
+	br                    atomic.Pointer[rep] // set in the background, while cached
+	brStarted             atomic.Bool
 }
 
-func (e *entry) size() int64 { return int64(len(e.key) + len(e.body) + len(e.gz) + 512) }
+// rep is a body in one more encoding with its complete headers.
+type rep struct {
+	body   []byte
+	header http.Header
+}
+
+func (e *entry) size() int64 {
+	n := len(e.key) + len(e.body) + len(e.gz) + 512
+	if r := e.br.Load(); r != nil {
+		n += len(r.body)
+	}
+	return int64(n)
+}
 
 // headKey marks, in the echo context, a HEAD request routed as GET.
 const headKey = "httpcache.head"
@@ -85,12 +106,12 @@ func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(ctx echo.Context) error {
 		r := ctx.Request()
 		if r.Method != http.MethodGet {
-			write(ctx, c.record(ctx, next, false))
+			c.write(ctx, c.record(ctx, next, false))
 			return nil
 		}
 		key := r.URL.RequestURI()
 		if e := c.get(key); e != nil {
-			write(ctx, e)
+			c.write(ctx, e)
 			return nil
 		}
 		mine := false
@@ -98,7 +119,7 @@ func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 			mine = true
 			e := c.record(ctx, next, c.max > 0)
 			if e.public {
-				c.put(key, e)
+				e.kept = c.put(key, e)
 			}
 			return e, nil
 		})
@@ -107,7 +128,7 @@ func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 			// Another request's private answer is not ours to send.
 			e = c.record(ctx, next, false)
 		}
-		write(ctx, e)
+		c.write(ctx, e)
 		return nil
 	}
 }
@@ -140,17 +161,13 @@ func (c *Cache) record(ctx echo.Context, next echo.HandlerFunc, keep bool) *entr
 		switch {
 		case keep && e.public:
 			e.gz = compress(e.body, true)
-		case acceptsGzip(ctx.Request().Header.Get("Accept-Encoding")):
+		case quality(ctx.Request().Header.Get("Accept-Encoding"), "gzip") > 0:
 			e.gz = compress(e.body, false)
 		}
 	}
 	e.plainHeader = e.headers(e.body, "", e.etag)
 	if e.gz != nil {
-		gzTag := ""
-		if e.etag != "" {
-			gzTag = strings.TrimSuffix(e.etag, `"`) + `-gz"`
-		}
-		e.gzHeader = e.headers(e.gz, "gzip", gzTag)
+		e.gzHeader = e.headers(e.gz, "gzip", e.tagged("-gz"))
 	}
 	return e
 }
@@ -172,11 +189,29 @@ func (e *entry) headers(body []byte, encoding, etag string) http.Header {
 	return h
 }
 
-// write sends e to the client in the representation it accepts.
-func write(ctx echo.Context, e *entry) {
+// tagged is the entry's ETag for another encoding ("" when it has none).
+func (e *entry) tagged(suffix string) string {
+	if e.etag == "" {
+		return ""
+	}
+	return strings.TrimSuffix(e.etag, `"`) + suffix + `"`
+}
+
+// write sends e to the client in the encoding it prefers: brotli when it
+// is ready and not ranked below gzip, else gzip, else none.
+func (c *Cache) write(ctx echo.Context, e *entry) {
 	req, res := ctx.Request(), ctx.Response()
 	body, hdr := e.body, e.plainHeader
-	if e.gz != nil && acceptsGzip(req.Header.Get("Accept-Encoding")) {
+	ae := req.Header.Get("Accept-Encoding")
+	qbr, qgz := quality(ae, "br"), quality(ae, "gzip")
+	br := e.br.Load()
+	if qbr > 0 && br == nil && e.kept && e.vary {
+		c.startBrotli(e)
+	}
+	switch {
+	case br != nil && qbr > 0 && qbr >= qgz:
+		body, hdr = br.body, br.header
+	case e.gz != nil && qgz > 0:
 		body, hdr = e.gz, e.gzHeader
 	}
 	h := res.Header()
@@ -216,33 +251,85 @@ func matches(ifNoneMatch, etag string) bool {
 	if ifNoneMatch == "" || etag == "" {
 		return false
 	}
-	gz := strings.TrimSuffix(etag, `"`) + `-gz"`
+	stem := strings.TrimSuffix(etag, `"`)
 	for _, t := range strings.Split(ifNoneMatch, ",") {
 		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == "*" || t == etag || t == gz {
+		if t == "*" || t == etag || t == stem+`-gz"` || t == stem+`-br"` {
 			return true
 		}
 	}
 	return false
 }
 
-// acceptsGzip reads an Accept-Encoding header: gzip (or *) with a
-// quality above 0.
-func acceptsGzip(ae string) bool {
+// quality reads an Accept-Encoding header: the weight it gives coding,
+// named or through "*" (the named entry wins), 0 when it gives none or an
+// unreadable one.
+func quality(ae, coding string) float64 {
+	named, star := -1.0, -1.0
 	for _, part := range strings.Split(ae, ",") {
 		name, params, _ := strings.Cut(part, ";")
 		name = strings.ToLower(strings.TrimSpace(name))
-		if name != "gzip" && name != "*" {
+		if name != coding && name != "*" {
 			continue
 		}
-		q, ok := strings.CutPrefix(strings.ReplaceAll(strings.ToLower(params), " ", ""), "q=")
-		if !ok {
-			return true
+		v := 1.0
+		if q, ok := strings.CutPrefix(strings.ReplaceAll(strings.ToLower(params), " ", ""), "q="); ok {
+			var err error
+			if v, err = strconv.ParseFloat(q, 64); err != nil || v < 0 || v > 1 {
+				v = 0
+			}
 		}
-		v, err := strconv.ParseFloat(q, 64)
-		return err == nil && v > 0
+		if name == coding {
+			named = v
+		} else {
+			star = v
+		}
 	}
-	return false
+	switch {
+	case named >= 0:
+		return named
+	case star >= 0:
+		return star
+	}
+	return 0
+}
+
+// brotliSlot lets one brotli compression run at a time in the process:
+// at the best quality a large page takes about 0.1 s of CPU.
+var brotliSlot = make(chan struct{}, 1)
+
+// startBrotli compresses a cached entry with brotli in the background and
+// adds the encoding while the entry is still cached. When another
+// compression is running, a later reader tries again.
+func (c *Cache) startBrotli(e *entry) {
+	if !e.brStarted.CompareAndSwap(false, true) {
+		return
+	}
+	select {
+	case brotliSlot <- struct{}{}:
+	default:
+		e.brStarted.Store(false)
+		return
+	}
+	c.compressing.Add(1)
+	go func() {
+		defer func() { <-brotliSlot; c.compressing.Done() }()
+		var buf bytes.Buffer
+		w := brotli.NewWriterLevel(&buf, brotli.BestCompression)
+		w.Write(e.body)
+		w.Close()
+		if e.gz != nil && buf.Len() >= len(e.gz) {
+			return // not worth keeping
+		}
+		r := &rep{body: buf.Bytes(), header: e.headers(buf.Bytes(), "br", e.tagged("-br"))}
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if el, ok := c.byKey[e.key]; ok && el.Value.(*entry) == e {
+			e.br.Store(r)
+			c.used += int64(len(r.body))
+			c.evict()
+		}
+	}()
 }
 
 // Gzip writers are reused: a new one allocates hundreds of kilobytes.
@@ -294,12 +381,13 @@ func (c *Cache) get(key string) *entry {
 	return el.Value.(*entry)
 }
 
-func (c *Cache) put(key string, e *entry) {
+// put keeps e under key and reports whether it did.
+func (c *Cache) put(key string, e *entry) bool {
 	size := e.size()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if size > c.max/8 {
-		return // one page may not crowd out the rest
+		return false // one page may not crowd out the rest
 	}
 	if el, ok := c.byKey[key]; ok {
 		c.used -= el.Value.(*entry).size()
@@ -307,6 +395,13 @@ func (c *Cache) put(key string, e *entry) {
 	}
 	c.byKey[key] = c.order.PushFront(e)
 	c.used += size
+	c.evict()
+	return true
+}
+
+// evict drops the least recently used entries until the cache is under its
+// cap; c.mu is held.
+func (c *Cache) evict() {
 	for c.used > c.max {
 		old := c.order.Back()
 		c.order.Remove(old)

@@ -6,12 +6,14 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/andybalholm/brotli"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 )
@@ -187,13 +189,65 @@ func TestCacheStaysUnderItsCap(t *testing.T) {
 	}
 }
 
-func TestAcceptsGzip(t *testing.T) {
-	for ae, want := range map[string]bool{
-		"gzip": true, "GZIP": true, "deflate, gzip;q=0.5": true, "*": true, "gzip;q=0": false,
-		"gzip; q=0.000": false, "br": false, "": false, "gzip;q=banana": false,
+func TestQuality(t *testing.T) {
+	for _, c := range []struct {
+		ae, coding string
+		want       float64
+	}{
+		{"gzip", "gzip", 1}, {"GZIP", "gzip", 1}, {"deflate, gzip;q=0.5", "gzip", 0.5}, {"*", "gzip", 1},
+		{"gzip;q=0", "gzip", 0}, {"gzip; q=0.000", "gzip", 0}, {"br", "gzip", 0}, {"", "gzip", 0},
+		{"gzip;q=banana", "gzip", 0}, {"gzip;q=2", "gzip", 0}, {"*;q=0.2, br", "br", 1},
+		{"br;q=0, *", "br", 0}, {"gzip, deflate, br, zstd", "br", 1}, {"*;q=0.3", "br", 0.3},
 	} {
-		if got := acceptsGzip(ae); got != want {
-			t.Errorf("%q: %v", ae, got)
+		if got := quality(c.ae, c.coding); got != c.want {
+			t.Errorf("%q %s: %v, want %v", c.ae, c.coding, got, c.want)
+		}
+	}
+}
+
+func TestBrotliOnceAReaderAsks(t *testing.T) {
+	e, renders, c := server(t, 1<<20)
+	plain := do(e, http.MethodGet, "/page")
+	_, before := c.Len()
+	first := do(e, http.MethodGet, "/page", "Accept-Encoding", "gzip, deflate, br")
+	if first.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatalf("before brotli is ready: %v", first.Header())
+	}
+	c.compressing.Wait()
+	br := do(e, http.MethodGet, "/page", "Accept-Encoding", "gzip, deflate, br")
+	etag := strings.TrimSuffix(plain.Header().Get("ETag"), `"`) + `-br"`
+	if br.Header().Get("Content-Encoding") != "br" || br.Header().Get("ETag") != etag || br.Header().Get("Vary") != "Accept-Encoding" ||
+		br.Header().Get("Content-Length") != strconv.Itoa(br.Body.Len()) || br.Body.Len() >= first.Body.Len() {
+		t.Fatalf("brotli: %v, %d bytes (gzip %d)", br.Header(), br.Body.Len(), first.Body.Len())
+	}
+	brLen := int64(br.Body.Len())
+	if got, err := io.ReadAll(brotli.NewReader(br.Body)); err != nil || !bytes.Equal(got, plain.Body.Bytes()) {
+		t.Errorf("brotli body differs: %v", err)
+	}
+	for ae, want := range map[string]string{"br;q=0.5, gzip": "gzip", "br;q=0, gzip": "gzip", "br;q=0.1": "br", "identity": ""} {
+		if w := do(e, http.MethodGet, "/page", "Accept-Encoding", ae); w.Header().Get("Content-Encoding") != want {
+			t.Errorf("Accept-Encoding %q: %q, want %q", ae, w.Header().Get("Content-Encoding"), want)
+		}
+	}
+	if w := do(e, http.MethodGet, "/page", "If-None-Match", etag); w.Code != http.StatusNotModified {
+		t.Errorf("brotli ETag: %d", w.Code)
+	}
+	if head := do(e, http.MethodHead, "/page", "Accept-Encoding", "br"); head.Body.Len() != 0 || head.Header().Get("Content-Length") != br.Header().Get("Content-Length") {
+		t.Errorf("HEAD: %v", head.Header())
+	}
+	if n, after := c.Len(); n != 1 || after != before+brLen {
+		t.Errorf("%d entries, %d bytes, %d before brotli (%d bytes)", n, after, before, brLen)
+	}
+	if n := renders.Load(); n != 1 {
+		t.Errorf("%d renders", n)
+	}
+	// A response that is not kept is never compressed with brotli.
+	off, _, offCache := server(t, 0)
+	for range 2 {
+		w := do(off, http.MethodGet, "/page", "Accept-Encoding", "br, gzip")
+		offCache.compressing.Wait()
+		if w.Header().Get("Content-Encoding") != "gzip" {
+			t.Errorf("without a cache: %v", w.Header())
 		}
 	}
 }
