@@ -3,11 +3,11 @@ package content
 
 import "embed"
 
-// FS holds each language's texts in {en,de,ja}/ (the rules, and the card
+// FS holds each language's texts in {lang}/ (the rules, and the card
 // names and worked examples' narration: cards.json, scenarios/*.json), the
 // glossary's alignment across languages, the 2008 renumbering table, the
 // card pool and the worked examples' positions and moves (cards.json,
 // scenarios/*.json), which carry no human text.
 //
-//go:embed en de ja glossary.tsv renumbering-2008.tsv cards.json scenarios/*.json
+//go:embed */rules.txt */cards.json */scenarios/*.json glossary.tsv renumbering-2008.tsv cards.json scenarios/*.json
 var FS embed.FS

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -31,7 +32,7 @@ func book(t *testing.T, lang string) *rules.Book {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := rules.Parse(data, lang+"/rules.txt", lang)
+	b, err := rules.Parse(data, lang+"/rules.txt", lang, langs.Default.RulesWords())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +62,7 @@ func TestTextsFollowTheEditionsRuleNumbers(t *testing.T) {
 	for _, n := range want {
 		edition[n] = true
 	}
-	for _, lang := range []string{"en", "de", "ja"} {
+	for _, lang := range langs.Default.Codes() {
 		b := book(t, lang)
 		if b.Edition() != "2026-04-17" {
 			t.Errorf("%s follows edition %q, want 2026-04-17", lang, b.Edition())

@@ -1,4 +1,4 @@
-// Package locales embeds the go-i18n message files ({area}.{en,de,ja}.toml:
+// Package locales embeds the go-i18n message files ({area}.{lang}.toml:
 // active for the reference, one file per further area of the site) and
 // turns them into per-language catalogues for fast lookups.
 package locales
@@ -14,38 +14,40 @@ import (
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/locales/msg"
 )
 
+// Files are the site's message files.
+//
 //go:embed *.toml
-var files embed.FS
-
-// Languages are the site's languages, the default first.
-var Languages = []string{"en", "de", "ja"}
-
-// Tags are Languages as language tags, in the same order.
-var Tags = []language.Tag{language.English, language.German, language.Japanese}
+var Files embed.FS
 
 // Catalog holds every message of every language, localized once at start-up.
 type Catalog struct {
-	bundle   *i18n.Bundle
-	messages map[string][]string // lang → key → text
+	langs      *langs.Table
+	localizers map[string]*i18n.Localizer // lang → its messages with their templates and plural forms
+	messages   map[string][]string        // lang → key → text
 }
 
-// Load parses the embedded message files. It fails when a language lacks a
-// message that English has, or has one English lacks, and when the keys
-// of package msg are not English's messages (run go generate ./locales/msg).
-func Load() (*Catalog, error) {
-	b := i18n.NewBundle(language.English)
-	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+// Load parses the message files in fsys of every language of t. It fails
+// when a language lacks a message that the fallback language has, or has
+// one the fallback lacks, and when the keys of package msg are not the
+// fallback's messages (run go generate ./locales/msg).
+func Load(t *langs.Table, fsys fs.FS) (*Catalog, error) {
+	c := &Catalog{langs: t, localizers: map[string]*i18n.Localizer{}, messages: map[string][]string{}}
 	ids := map[string][]string{}
-	for _, lang := range Languages {
-		names, err := fs.Glob(files, "*."+lang+".toml")
+	for _, lang := range t.Codes() {
+		names, err := fs.Glob(fsys, "*."+lang+".toml")
 		if err != nil || len(names) == 0 {
 			return nil, fmt.Errorf("locales: no message files for %s", lang)
 		}
+		// One bundle per language: a code CLDR does not know (a made-up
+		// language) is und, whose plural forms are English's.
+		b := i18n.NewBundle(language.Make(lang))
+		b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 		for _, name := range names {
-			mf, err := b.LoadMessageFileFS(files, name)
+			mf, err := b.LoadMessageFileFS(fsys, name)
 			if err != nil {
 				return nil, fmt.Errorf("locales: %w", err)
 			}
@@ -56,16 +58,16 @@ func Load() (*Catalog, error) {
 				ids[lang] = append(ids[lang], m.ID)
 			}
 		}
+		c.localizers[lang] = i18n.NewLocalizer(b)
 	}
-	if err := sameIDs(ids); err != nil {
+	if err := sameIDs(t, ids); err != nil {
 		return nil, err
 	}
-	if err := KeysMatch(ids["en"]); err != nil {
+	if err := KeysMatch(ids[t.Fallback().Code]); err != nil {
 		return nil, err
 	}
-	c := &Catalog{bundle: b, messages: map[string][]string{}}
-	for _, lang := range Languages {
-		loc := i18n.NewLocalizer(b, lang)
+	for _, lang := range t.Codes() {
+		loc := c.localizers[lang]
 		c.messages[lang] = make([]string, len(msg.All())+1)
 		for _, k := range msg.All() {
 			id := k.String()
@@ -81,6 +83,9 @@ func Load() (*Catalog, error) {
 	}
 	return c, nil
 }
+
+// Langs is the table of the languages the catalogue holds.
+func (c *Catalog) Langs() *langs.Table { return c.langs }
 
 // KeysMatch reports how package msg's keys differ from the message IDs
 // ids, nil when they are the same.
@@ -106,18 +111,19 @@ func KeysMatch(ids []string) error {
 	return nil
 }
 
-func sameIDs(ids map[string][]string) error {
+func sameIDs(t *langs.Table, ids map[string][]string) error {
+	ref := t.Fallback().Code
 	want := map[string]bool{}
-	for _, id := range ids["en"] {
+	for _, id := range ids[ref] {
 		want[id] = true
 	}
 	var problems []string
-	for _, lang := range Languages[1:] {
+	for _, lang := range t.Codes()[1:] {
 		have := map[string]bool{}
 		for _, id := range ids[lang] {
 			have[id] = true
 			if !want[id] {
-				problems = append(problems, fmt.Sprintf("%s has %s, which en lacks", lang, id))
+				problems = append(problems, fmt.Sprintf("%s has %s, which %s lacks", lang, id, ref))
 			}
 		}
 		for id := range want {
@@ -132,16 +138,6 @@ func sameIDs(ids map[string][]string) error {
 	return nil
 }
 
-// Has reports whether lang is one of the site's languages.
-func Has(lang string) bool {
-	for _, l := range Languages {
-		if l == lang {
-			return true
-		}
-	}
-	return false
-}
-
 // T returns message id in lang; in a language the site lacks, the ID.
 func (c *Catalog) T(lang string, id msg.Key) string {
 	if m := c.messages[lang]; id > 0 && int(id) < len(m) {
@@ -150,27 +146,16 @@ func (c *Catalog) T(lang string, id msg.Key) string {
 	return id.String()
 }
 
-// Format localizes id with template data and a plural count.
+// Format localizes id with template data and a plural count; in a
+// language the site lacks, in the fallback language.
 func (c *Catalog) Format(lang string, id msg.Key, count int, data map[string]any) string {
-	loc := i18n.NewLocalizer(c.bundle, lang)
+	loc, ok := c.localizers[lang]
+	if !ok {
+		loc = c.localizers[c.langs.Fallback().Code]
+	}
 	s, err := loc.Localize(&i18n.LocalizeConfig{MessageID: id.String(), PluralCount: count, TemplateData: data})
 	if err != nil {
 		return id.String()
 	}
 	return s
 }
-
-// Negotiate picks the best site language for an Accept-Language header.
-func Negotiate(acceptLanguage string) string {
-	tags, _, err := language.ParseAcceptLanguage(acceptLanguage)
-	if err != nil || len(tags) == 0 {
-		return Languages[0]
-	}
-	_, i, conf := matcher.Match(tags...)
-	if conf == language.No {
-		return Languages[0]
-	}
-	return Languages[i]
-}
-
-var matcher = language.NewMatcher(Tags)

@@ -4,16 +4,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/locales/msg"
 )
 
 func TestEveryLanguageHasEveryMessage(t *testing.T) {
-	c, err := Load()
+	c, err := Load(langs.Default, Files)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, id := range msg.All() {
-		for _, lang := range Languages {
+		for _, lang := range langs.Default.Codes() {
 			if s := c.T(lang, id); s == "" || s == id.String() {
 				t.Errorf("%s: %s is empty", lang, id)
 			}
@@ -24,7 +25,7 @@ func TestEveryLanguageHasEveryMessage(t *testing.T) {
 // Load refuses message files whose IDs are not package msg's keys, so a
 // stale locales/msg/keys.go fails every test; KeysMatch names the problem.
 func TestKeysAreCurrent(t *testing.T) {
-	if _, err := Load(); err != nil {
+	if _, err := Load(langs.Default, Files); err != nil {
 		t.Fatal(err)
 	}
 	var ids []string
@@ -36,16 +37,5 @@ func TestKeysAreCurrent(t *testing.T) {
 	}
 	if err := KeysMatch(ids[1:]); err == nil || !strings.Contains(err.Error(), ids[0]+" is a key but no message") {
 		t.Errorf("a key without a message is not reported: %v", err)
-	}
-}
-
-func TestNegotiate(t *testing.T) {
-	for header, want := range map[string]string{
-		"": "en", "de-AT,de;q=0.9": "de", "ja-JP": "ja", "fr-FR,fr;q=0.9": "en",
-		"fr;q=0.9,ja;q=0.8": "ja", "garbage;;;q=x": "en", "en-GB": "en",
-	} {
-		if got := Negotiate(header); got != want {
-			t.Errorf("Negotiate(%q) = %q, want %q", header, got, want)
-		}
 	}
 }

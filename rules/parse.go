@@ -21,15 +21,6 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
 
-// Headings as they appear in the English, German and Japanese files.
-var (
-	contentsHeadings = set("Contents", "Inhalt", "Inhaltsverzeichnis", "目次")
-	glossaryHeadings = set("Glossary", "Glossar", "用語集")
-	creditsHeadings  = set("Credits", "Mitwirkende", "Impressum", "クレジット")
-	examplePrefixes  = []string{"Example:", "Beispiel:", "例：", "例:"}
-	effectiveMarkers = []string{"effective as of", "gelten ab", "gilt ab", "gültig ab", "有効", "発効", "施行"}
-)
-
 const space = `[\s\x{3000}]`
 
 var (
@@ -39,18 +30,29 @@ var (
 	subruleRe = regexp.MustCompile(`^([1-9]\d\d\.\d+[a-z])\.?` + space + `+(\S.*)$`)
 )
 
-// Parse reads a rules text in the official Comprehensive Rules layout. name
-// is used in error messages; lang is stored on the book. Encodings and line
-// ends are detected (see Decode). A file that does not follow the layout is
-// rejected with a *ParseError naming the line.
-func Parse(data []byte, name, lang string) (*Book, error) {
+// Words are what the parts of a rules text are recognized by, in every
+// language a text may be written in.
+type Words struct {
+	Contents, Glossary, Credits []string // headings, each a line of its own: "Glossary"
+	Example                     []string // what an example paragraph starts with: "Example:"
+	Effective                   []string // words of the line with the effective date: "effective as of"
+}
+
+// Parse reads a rules text in the official Comprehensive Rules layout,
+// whose headings, example paragraphs and effective date are recognized by
+// words. name is used in error messages; lang is stored on the book.
+// Encodings and line ends are detected (see Decode). A file that does not
+// follow the layout is rejected with a *ParseError naming the line.
+func Parse(data []byte, name, lang string, words Words) (*Book, error) {
 	text, err := Decode(data)
 	if err != nil {
 		return nil, &ParseError{File: name, Msg: err.Error()}
 	}
 	p := &parser{
-		book: &Book{Lang: lang, rules: map[string]*Rule{}, terms: map[string]*Term{}, source: name},
-		name: name,
+		book:     &Book{Lang: lang, rules: map[string]*Rule{}, terms: map[string]*Term{}, source: name},
+		name:     name,
+		contents: set(words.Contents), glossary: set(words.Glossary), credits: set(words.Credits),
+		examples: words.Example, effective: words.Effective,
 	}
 	if err := p.run(strings.Split(text, "\n")); err != nil {
 		return nil, err
@@ -81,6 +83,9 @@ type parser struct {
 	bodyStart   string
 	inContents  bool
 	sawContents bool
+	// The words the parts are recognized by (see Parse).
+	contents, glossary, credits map[string]bool
+	examples, effective         []string
 }
 
 func (p *parser) errorf(line int, format string, args ...any) error {
@@ -108,7 +113,7 @@ func (p *parser) line(n int, line string) error {
 	case modeFront:
 		return p.front(n, line)
 	case modeGlossary:
-		if creditsHeadings[line] {
+		if p.credits[line] {
 			p.mode = modeCredits
 			p.term = nil
 			return nil
@@ -133,11 +138,11 @@ func (p *parser) front(n int, line string) error {
 	case p.book.Title == "":
 		p.book.Title = line
 		return nil
-	case p.book.Effective == "" && hasAny(line, effectiveMarkers):
+	case p.book.Effective == "" && hasAny(line, p.effective):
 		p.book.Effective = line
 		p.book.Date, _ = ParseEffective(line)
 		return nil
-	case contentsHeadings[line]:
+	case p.contents[line]:
 		p.inContents, p.sawContents = true, true
 		return nil
 	}
@@ -171,12 +176,12 @@ func (p *parser) appendPara(dst *[]string, line string) {
 }
 
 func (p *parser) bodyLine(n int, line string) error {
-	if glossaryHeadings[line] {
+	if p.glossary[line] {
 		p.mode = modeGlossary
 		p.last = nil
 		return nil
 	}
-	if creditsHeadings[line] {
+	if p.credits[line] {
 		p.mode = modeCredits
 		p.last = nil
 		return nil
@@ -202,7 +207,7 @@ func (p *parser) bodyLine(n int, line string) error {
 		p.last = nil
 		return nil
 	}
-	for _, prefix := range examplePrefixes {
+	for _, prefix := range p.examples {
 		if rest, ok := strings.CutPrefix(line, prefix); ok {
 			if p.last == nil {
 				return p.errorf(n, "example outside a rule: %q", clip(line))
@@ -319,7 +324,7 @@ func hasAny(s string, subs []string) bool {
 	return false
 }
 
-func set(words ...string) map[string]bool {
+func set(words []string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {
 		m[w] = true

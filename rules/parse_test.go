@@ -11,6 +11,12 @@ import (
 	"unicode/utf8"
 )
 
+// english are the words of the official English layout.
+var english = Words{
+	Contents: []string{"Contents"}, Glossary: []string{"Glossary"}, Credits: []string{"Credits"},
+	Example: []string{"Example:"}, Effective: []string{"effective as of"},
+}
+
 func loadFixture(t *testing.T) []byte {
 	t.Helper()
 	data, err := os.ReadFile("testdata/official.txt")
@@ -29,7 +35,7 @@ func numbers(b *Book) []string {
 }
 
 func TestParseOfficialLayout(t *testing.T) {
-	b, err := Parse(loadFixture(t), "official.txt", "en")
+	b, err := Parse(loadFixture(t), "official.txt", "en", english)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +97,7 @@ func TestParseOfficialLayout(t *testing.T) {
 // same book.
 func TestParseEncodingsAndLineEnds(t *testing.T) {
 	base := loadFixture(t)
-	want, err := Parse(base, "f", "en")
+	want, err := Parse(base, "f", "en", english)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +121,7 @@ func TestParseEncodingsAndLineEnds(t *testing.T) {
 	}
 	for name, data := range variants {
 		t.Run(name, func(t *testing.T) {
-			got, err := Parse(data, "f", "en")
+			got, err := Parse(data, "f", "en", english)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -290,7 +296,7 @@ func TestParseRejectsMalformed(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Parse([]byte(tc.text), "bad.txt", "en")
+			_, err := Parse([]byte(tc.text), "bad.txt", "en", english)
 			var pe *ParseError
 			if !errors.As(err, &pe) {
 				t.Fatalf("error %v, want *ParseError", err)
@@ -322,7 +328,7 @@ func TestNormalizeRef(t *testing.T) {
 }
 
 func TestNearestSuggestsParentAndNeighbours(t *testing.T) {
-	b, err := Parse(loadFixture(t), "f", "en")
+	b, err := Parse(loadFixture(t), "f", "en", english)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/fetch"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/reload"
 	"github.com/mtgrules/site/internal/web"
@@ -73,7 +74,7 @@ func runFetch(args []string) error {
 	url := fs.String("url", os.Getenv("RULES_URL"), "URL of the official rules text file (env RULES_URL; default: the newest text file linked from -page)")
 	page := fs.String("page", fetch.RulesPage, "the official rules page, read when -url is not given")
 	out := fs.String("out", "", "the rules file to replace, or a directory of editions to add it to")
-	lang := fs.String("lang", "en", "language of the file")
+	lang := fs.String("lang", langs.Default.Fallback().Code, "language of the file")
 	minRules := fs.Int("min-rules", 100, "fewer rules than this means a broken download")
 	timeout := fs.Duration("timeout", 2*time.Minute, "give up after this long")
 	if err := fs.Parse(args); err != nil {
@@ -83,7 +84,7 @@ func runFetch(args []string) error {
 		fs.Usage()
 		return errors.New("fetch needs -out")
 	}
-	if !locales.Has(*lang) {
+	if !langs.Default.Has(*lang) {
 		return fmt.Errorf("fetch: unknown language %q", *lang)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
@@ -124,14 +125,15 @@ func run(args []string) error {
 	}
 
 	start := time.Now()
-	overrides, err := library.ParseOverrides(*rulesSpec)
+	overrides, err := library.ParseOverrides(langs.Default, *rulesSpec)
 	if err != nil {
 		return err
 	}
-	if *refresh > 0 && len(overrides["en"]) == 0 {
-		return errors.New("-refresh needs -rules en=FILE or en=DIR: the file it keeps current")
+	official := langs.Default.Fallback().Code // the language of the official rules page
+	if *refresh > 0 && len(overrides[official]) == 0 {
+		return fmt.Errorf("-refresh needs -rules %s=FILE or %s=DIR: the file it keeps current", official, official)
 	}
-	cat, err := locales.Load()
+	cat, err := locales.Load(langs.Default, locales.Files)
 	if err != nil {
 		return err
 	}
@@ -139,11 +141,11 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	exs, err := examples.Load(content.FS)
+	exs, err := examples.Load(langs.Default, content.FS)
 	if err != nil {
 		return err
 	}
-	site, err := reload.New(web.Config{Catalog: cat, Assets: assets, Examples: exs, BaseURL: strings.TrimSuffix(*baseURL, "/"), CacheBytes: cache}, overrides)
+	site, err := reload.New(web.Config{Catalog: cat, Assets: assets, Examples: exs, BaseURL: strings.TrimSuffix(*baseURL, "/"), CacheBytes: cache}, library.Embedded(overrides))
 	if err != nil {
 		return err
 	}
@@ -171,7 +173,7 @@ func run(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *refresh > 0 {
-		out := overrides["en"][len(overrides["en"])-1]
+		out := overrides[official][len(overrides[official])-1]
 		go keepCurrent(ctx, log, *refresh, time.Minute, func(ctx context.Context) (fetch.Result, error) {
 			return fetchNewest(ctx, "", *refreshPage, fetch.Options{Out: out})
 		}, func() error {

@@ -7,7 +7,6 @@ package apiview
 
 import (
 	"github.com/mtgrules/site/internal/library"
-	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -161,13 +160,13 @@ type Term struct {
 }
 
 // TermOf describes entry t of lang's glossary; counterpart finds the same
-// entry in another language (the glossary alignment).
-func TermOf(lang string, t *rules.Term, counterpart func(l string) (*rules.Term, bool), href TermHref) Term {
+// entry in another of the languages (the glossary alignment).
+func TermOf(lang string, t *rules.Term, languages []string, counterpart func(l string) (*rules.Term, bool), href TermHref) Term {
 	out := Term{TermRef: TermRef{Lang: lang, Term: t.Name, Slug: t.Slug, URL: href(lang, t.Slug)}, Definition: t.Definition, Translations: []TermRef{}}
 	if out.Definition == nil {
 		out.Definition = []string{}
 	}
-	for _, l := range locales.Languages {
+	for _, l := range languages {
 		if l == lang {
 			continue
 		}
@@ -202,7 +201,7 @@ type Edition struct {
 // label names an edition in its language.
 func EditionsOf(lib *library.Library, label func(*rules.Book) string) Editions {
 	out := Editions{Languages: []LangEditions{}}
-	for _, lang := range locales.Languages {
+	for _, lang := range lib.Langs.Codes() {
 		le := LangEditions{Lang: lang, Editions: []Edition{}}
 		for i, b := range lib.Editions[lang] {
 			le.Editions = append(le.Editions, Edition{

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/examples"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/simview"
 	"github.com/mtgrules/site/locales"
@@ -14,7 +15,7 @@ import (
 
 func load(t *testing.T) *library.Library {
 	t.Helper()
-	lib, err := library.Load(nil)
+	lib, err := library.Load(library.Embedded(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +75,7 @@ func TestRuleOfMarksTheFallbackAndWalksTheSubtree(t *testing.T) {
 func TestTermOfNamesTheCounterparts(t *testing.T) {
 	lib := load(t)
 	term, _ := lib.Books["ja"].Term("優先権")
-	got := TermOf("ja", term, func(l string) (*rules.Term, bool) { return lib.Glossary.Counterpart(term, l) },
+	got := TermOf("ja", term, lib.Langs.Codes(), func(l string) (*rules.Term, bool) { return lib.Glossary.Counterpart(term, l) },
 		func(lang, slug string) string { return lang + ":" + slug })
 	if got.Term != "優先権" || got.URL != "ja:優先権" || len(got.Translations) != 2 ||
 		got.Translations[0] != (TermRef{Lang: "en", Term: "Priority", Slug: "priority", URL: "en:priority"}) ||
@@ -84,11 +85,11 @@ func TestTermOfNamesTheCounterparts(t *testing.T) {
 }
 
 func TestExampleOfReadsTheSnapshot(t *testing.T) {
-	set, err := examples.Load(content.FS)
+	set, err := examples.Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := locales.Load()
+	cat, err := locales.Load(langs.Default, locales.Files)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +97,7 @@ func TestExampleOfReadsTheSnapshot(t *testing.T) {
 	e := ExampleOf(simview.View{Cat: cat, Lang: "de", Cards: set.CardTexts}, ex, 10, func(slug string, step int) string { return slug })
 	// Step 10: B has cast Giant Growth on the Wolves and holds priority (117.3c).
 	if e.Priority == nil || e.Priority.Name != "B" || len(e.Stack) != 1 || e.Stack[0].Name != "Riesenwuchs" || e.Stack[0].KindLabel != "Zauberspruch" ||
-		e.Players[1].HandSize != 0 || e.Action == "" || e.Narration != ex.Narration[8]["de"] {
+		e.Players[1].HandSize != 0 || e.Action == "" || e.Narration != ex.Narration[8].ByLang["de"] {
 		t.Errorf("%+v", e)
 	}
 	if i := slices.IndexFunc(e.Events, func(ev Event) bool { return ev.Kind == "priority" }); i < 0 || !slices.Equal(e.Events[i].Rules, []string{"117.3c"}) {

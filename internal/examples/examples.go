@@ -8,8 +8,8 @@
 // {lang}/scenarios/{slug}.json holds an example's title, summary and one
 // narration per step. The languages are the directories with a
 // cards.json; each must give every card and every example all of its
-// texts, and English must be one of them, as the fallback for a language
-// the content lacks.
+// texts, and the table's fallback language must be one of them, for a
+// language the content lacks.
 package examples
 
 import (
@@ -18,6 +18,7 @@ import (
 	"path"
 	"sort"
 
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/rules/engine"
 )
@@ -57,10 +58,10 @@ type Set struct {
 }
 
 // Load reads cards.json and scenarios/*.json from fsys with their texts
-// in every language (see the package documentation) and plays every
-// scenario. A file that does not parse, play or give every text is an
-// error naming it.
-func Load(fsys fs.FS) (*Set, error) {
+// in every language (see the package documentation), falling back on t's
+// fallback language, and plays every scenario. A file that does not
+// parse, play or give every text is an error naming it.
+func Load(t *langs.Table, fsys fs.FS) (*Set, error) {
 	data, err := fs.ReadFile(fsys, "cards.json")
 	if err != nil {
 		return nil, err
@@ -69,11 +70,12 @@ func Load(fsys fs.FS) (*Set, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cards.json: %w", err)
 	}
-	langs, err := languages(fsys)
+	fallback := t.Fallback().Code
+	codes, err := languages(fsys, fallback)
 	if err != nil {
 		return nil, err
 	}
-	texts, err := loadCardTexts(fsys, langs, cards)
+	texts, err := loadCardTexts(fsys, codes, fallback, cards)
 	if err != nil {
 		return nil, err
 	}
@@ -100,14 +102,14 @@ func Load(fsys fs.FS) (*Set, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		ex := &Example{Scenario: sc, Snapshots: snaps}
-		if err := ex.readTexts(fsys, langs); err != nil {
+		if err := ex.readTexts(fsys, codes, fallback); err != nil {
 			return nil, err
 		}
 		set.List = append(set.List, ex)
 		set.bySlug[sc.Slug] = ex
 		set.index(ex)
 	}
-	if err := set.checkTextFiles(fsys, langs); err != nil {
+	if err := set.checkTextFiles(fsys, codes); err != nil {
 		return nil, err
 	}
 	return set, nil

@@ -6,10 +6,11 @@ import (
 	"testing/fstest"
 
 	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/langs"
 )
 
 func TestLoadPlaysEveryScenario(t *testing.T) {
-	set, err := Load(content.FS)
+	set, err := Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +36,7 @@ func TestLoadPlaysEveryScenario(t *testing.T) {
 // Rule 603 (triggered abilities) is taught by at least eight examples, and
 // each of them cites it in an event, not only in its list of rules.
 func TestTriggeredAbilityExamples(t *testing.T) {
-	set, err := Load(content.FS)
+	set, err := Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ func TestTriggeredAbilityExamples(t *testing.T) {
 // as its subject but no event cites counts from the start — and never
 // matches a rule that merely shares digits.
 func TestCiting(t *testing.T) {
-	set, err := Load(content.FS)
+	set, err := Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +141,7 @@ func TestLoadErrorsNameTheFile(t *testing.T) {
 		"scenarios/illegal-one.json": strings.Replace(strings.Replace(string(good), `"slug": "spell-cast-both-pass"`, `"slug": "illegal-one"`, 1), `"earthquake"`, `"giant-growth"`, 1),
 	} {
 		fsys := fstest.MapFS{"cards.json": {Data: cards}, "en/cards.json": {Data: names}, name: {Data: []byte(data)}}
-		if _, err := Load(fsys); err == nil || !strings.HasPrefix(err.Error(), name+": ") {
+		if _, err := Load(langs.Default, fsys); err == nil || !strings.HasPrefix(err.Error(), name+": ") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

@@ -13,20 +13,24 @@ import (
 	"github.com/mtgrules/site/rules/engine"
 )
 
-// fallbackLang is the language every text must have; a text is shown in it
-// when the reader's language has none.
-const fallbackLang = "en"
+// Text is one text in each language the content has.
+type Text struct {
+	ByLang map[string]string // language code → text
+	// Fallback is the language every text has, shown where the reader's
+	// language has none.
+	Fallback string
+}
 
-// Text is one text in each language the content has: language code → text.
-type Text map[string]string
-
-// In returns the text in lang, or in English when it has none in lang.
+// In returns the text in lang, or in the fallback language when it has
+// none in lang.
 func (t Text) In(lang string) string {
-	if s := t[lang]; s != "" {
+	if s := t.ByLang[lang]; s != "" {
 		return s
 	}
-	return t[fallbackLang]
+	return t.ByLang[t.Fallback]
 }
+
+func newText(fallback string) Text { return Text{ByLang: map[string]string{}, Fallback: fallback} }
 
 // CardText is what the site says about a card: its printed name and a line
 // on what it does, each by language.
@@ -38,10 +42,12 @@ type CardText struct {
 // CardTexts are the cards' texts by card id.
 type CardTexts map[string]CardText
 
-// Name is the card's printed name in lang (English when lang has none).
+// Name is the card's printed name in lang (in the fallback language when
+// lang has none).
 func (t CardTexts) Name(id, lang string) string { return t[id].Name.In(lang) }
 
-// Description says in lang what the card does (English when lang has none).
+// Description says in lang what the card does (in the fallback language
+// when lang has none).
 func (t CardTexts) Description(id, lang string) string { return t[id].Description.In(lang) }
 
 // cardTextFile is one card's entry in {lang}/cards.json, which maps card
@@ -62,20 +68,20 @@ type scenarioTextFile struct {
 }
 
 // languages lists the languages the content has texts in: each directory
-// with a cards.json. English, the fallback, must be one of them.
-func languages(fsys fs.FS) ([]string, error) {
+// with a cards.json. The fallback language must be one of them.
+func languages(fsys fs.FS, fallback string) ([]string, error) {
 	names, err := fs.Glob(fsys, "*/cards.json")
 	if err != nil {
 		return nil, err
 	}
-	langs := make([]string, len(names))
+	codes := make([]string, len(names))
 	for i, name := range names {
-		langs[i] = path.Dir(name)
+		codes[i] = path.Dir(name)
 	}
-	if !slices.Contains(langs, fallbackLang) {
-		return nil, fmt.Errorf("%s/cards.json: missing (English texts are the fallback)", fallbackLang)
+	if !slices.Contains(codes, fallback) {
+		return nil, fmt.Errorf("%s/cards.json: missing (%s texts are the fallback)", fallback, fallback)
 	}
-	return langs, nil
+	return codes, nil
 }
 
 // readJSON decodes the file name into v; a field v lacks is an error.
@@ -94,12 +100,12 @@ func readJSON(fsys fs.FS, name string, v any) error {
 
 // loadCardTexts reads {lang}/cards.json of every language: each gives
 // every card of the pool, and no other, a name and a description.
-func loadCardTexts(fsys fs.FS, langs []string, cards map[string]engine.Card) (CardTexts, error) {
+func loadCardTexts(fsys fs.FS, codes []string, fallback string, cards map[string]engine.Card) (CardTexts, error) {
 	out := make(CardTexts, len(cards))
 	for id := range cards {
-		out[id] = CardText{Name: Text{}, Description: Text{}}
+		out[id] = CardText{Name: newText(fallback), Description: newText(fallback)}
 	}
-	for _, lang := range langs {
+	for _, lang := range codes {
 		name := lang + "/cards.json"
 		var file map[string]cardTextFile
 		if err := readJSON(fsys, name, &file); err != nil {
@@ -115,7 +121,7 @@ func loadCardTexts(fsys fs.FS, langs []string, cards map[string]engine.Card) (Ca
 			if !ok || t.Name == "" || t.Description == "" {
 				return nil, fmt.Errorf("%s: card %q needs a name and a description", name, id)
 			}
-			out[id].Name[lang], out[id].Description[lang] = t.Name, t.Description
+			out[id].Name.ByLang[lang], out[id].Description.ByLang[lang] = t.Name, t.Description
 		}
 	}
 	return out, nil
@@ -123,13 +129,13 @@ func loadCardTexts(fsys fs.FS, langs []string, cards map[string]engine.Card) (Ca
 
 // readTexts reads the example's texts in every language: a title, a
 // summary and a narration for each step, none of them empty.
-func (ex *Example) readTexts(fsys fs.FS, langs []string) error {
-	ex.Title, ex.Summary = Text{}, Text{}
+func (ex *Example) readTexts(fsys fs.FS, codes []string, fallback string) error {
+	ex.Title, ex.Summary = newText(fallback), newText(fallback)
 	ex.Narration = make([]Text, len(ex.Steps))
 	for i := range ex.Narration {
-		ex.Narration[i] = Text{}
+		ex.Narration[i] = newText(fallback)
 	}
-	for _, lang := range langs {
+	for _, lang := range codes {
 		name := lang + "/scenarios/" + ex.Slug + ".json"
 		var file scenarioTextFile
 		if err := readJSON(fsys, name, &file); err != nil {
@@ -141,12 +147,12 @@ func (ex *Example) readTexts(fsys fs.FS, langs []string) error {
 		if len(file.Narration) != len(ex.Steps) {
 			return fmt.Errorf("%s: %d narrations for %d steps", name, len(file.Narration), len(ex.Steps))
 		}
-		ex.Title[lang], ex.Summary[lang] = file.Title, file.Summary
+		ex.Title.ByLang[lang], ex.Summary.ByLang[lang] = file.Title, file.Summary
 		for i, n := range file.Narration {
 			if n == "" {
 				return fmt.Errorf("%s: narration %d is empty", name, i+1)
 			}
-			ex.Narration[i][lang] = n
+			ex.Narration[i].ByLang[lang] = n
 		}
 	}
 	return nil
@@ -154,14 +160,14 @@ func (ex *Example) readTexts(fsys fs.FS, langs []string) error {
 
 // checkTextFiles fails on a scenario text file of no example or of a
 // language without cards.json: its text would never be shown.
-func (s *Set) checkTextFiles(fsys fs.FS, langs []string) error {
+func (s *Set) checkTextFiles(fsys fs.FS, codes []string) error {
 	names, err := fs.Glob(fsys, "*/scenarios/*.json")
 	if err != nil {
 		return err
 	}
 	for _, name := range names {
 		lang := strings.SplitN(name, "/", 2)[0]
-		if !slices.Contains(langs, lang) {
+		if !slices.Contains(codes, lang) {
 			return fmt.Errorf("%s: %s has no cards.json", name, lang)
 		}
 		if _, ok := s.bySlug[strings.TrimSuffix(path.Base(name), ".json")]; !ok {

@@ -11,7 +11,7 @@ import (
 	"testing/fstest"
 
 	"github.com/mtgrules/site/content"
-	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/internal/langs"
 )
 
 // Every card and every example has all its texts in each of the site's
@@ -19,17 +19,17 @@ import (
 // name and one description per card, one title and one summary per
 // example and one narration per step.
 func TestEveryTextInEveryLanguage(t *testing.T) {
-	set, err := Load(content.FS)
+	set, err := Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	langs := slices.Sorted(slices.Values(locales.Languages))
+	langs := slices.Sorted(slices.Values(langs.Default.Codes()))
 	count := map[string]int{}
 	add := func(what string, text Text) {
-		if got := slices.Sorted(maps.Keys(text)); !slices.Equal(got, langs) {
+		if got := slices.Sorted(maps.Keys(text.ByLang)); !slices.Equal(got, langs) {
 			t.Errorf("%s in %v, want %v", what, got, langs)
 		}
-		for lang, s := range text {
+		for lang, s := range text.ByLang {
 			if strings.TrimSpace(s) == "" {
 				t.Errorf("%s: empty in %s", what, lang)
 			}
@@ -66,14 +66,14 @@ func TestEveryTextInEveryLanguage(t *testing.T) {
 
 // Each narration, in every language, cites the rule it shows.
 func TestNarrationCitesRules(t *testing.T) {
-	set, err := Load(content.FS)
+	set, err := Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rule := regexp.MustCompile(`\d{3}\.\d`)
 	for _, ex := range set.List {
 		for i, n := range ex.Narration {
-			for lang, text := range n {
+			for lang, text := range n.ByLang {
 				if !rule.MatchString(text) {
 					t.Errorf("%s step %d (%s): narration cites no rule: %q", ex.Slug, i, lang, text)
 				}
@@ -86,7 +86,7 @@ func TestNarrationCitesRules(t *testing.T) {
 // lacks that language; TextAt is the summary at the start, then each
 // step's narration.
 func TestTextsByLanguage(t *testing.T) {
-	set, err := Load(content.FS)
+	set, err := Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,12 +101,12 @@ func TestTextsByLanguage(t *testing.T) {
 	if ex.Title.In("fr") != ex.Title.In("en") || ex.Title.In("de") == ex.Title.In("en") {
 		t.Errorf("title %v", ex.Title)
 	}
-	if ex.TextAt(1)["ja"] != ex.Summary["ja"] || ex.TextAt(2)["ja"] != ex.Narration[0]["ja"] ||
-		ex.TextAt(len(ex.Snapshots))["de"] != ex.Narration[len(ex.Steps)-1]["de"] {
+	if ex.TextAt(1).ByLang["ja"] != ex.Summary.ByLang["ja"] || ex.TextAt(2).ByLang["ja"] != ex.Narration[0].ByLang["ja"] ||
+		ex.TextAt(len(ex.Snapshots)).ByLang["de"] != ex.Narration[len(ex.Steps)-1].ByLang["de"] {
 		t.Error("TextAt")
 	}
-	if !strings.HasPrefix(ex.Narration[0]["en"], "In the beginning of combat step A passes") {
-		t.Errorf("narration 1: %q", ex.Narration[0]["en"])
+	if !strings.HasPrefix(ex.Narration[0].ByLang["en"], "In the beginning of combat step A passes") {
+		t.Errorf("narration 1: %q", ex.Narration[0].ByLang["en"])
 	}
 }
 
@@ -129,7 +129,7 @@ func textFS(t *testing.T) fstest.MapFS {
 // Load fails, naming the file, when a language lacks a text or has one
 // for something that does not exist, and when there is no English.
 func TestLoadRejectsIncompleteTexts(t *testing.T) {
-	if set, err := Load(textFS(t)); err != nil || len(set.List) != 1 || set.List[0].Title["de"] == "" {
+	if set, err := Load(langs.Default, textFS(t)); err != nil || len(set.List) != 1 || set.List[0].Title.ByLang["de"] == "" {
 		t.Fatalf("the small tree: %v", err)
 	}
 	edit := func(fsys fstest.MapFS, name, old, new string) {
@@ -194,7 +194,7 @@ func TestLoadRejectsIncompleteTexts(t *testing.T) {
 	} {
 		fsys := textFS(t)
 		c.change(fsys)
-		if _, err := Load(fsys); err == nil || !strings.Contains(err.Error(), c.file) {
+		if _, err := Load(langs.Default, fsys); err == nil || !strings.Contains(err.Error(), c.file) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -24,8 +25,11 @@ type Options struct {
 	// Out is the file to replace, or a directory of editions (as the
 	// site's -rules lang=/dir/ loads), which gains the file
 	// MagicCompRules-{edition}.txt.
-	Out      string
-	Lang     string       // language of the file; "en" when empty
+	Out string
+	// Langs are the languages a rules file may be in; langs.Default when
+	// nil.
+	Langs    *langs.Table
+	Lang     string       // language of the file; the fallback language when empty
 	MinRules int          // fewer rules and subrules than this is a broken download; 100 when 0
 	MaxBytes int64        // larger bodies are refused; 32 MiB when 0
 	Client   *http.Client // http.DefaultClient when nil
@@ -45,8 +49,11 @@ func Fetch(ctx context.Context, opts Options) (Result, error) {
 	if opts.URL == "" || opts.Out == "" {
 		return Result{}, errors.New("fetch: both a URL and an output path are needed")
 	}
+	if opts.Langs == nil {
+		opts.Langs = langs.Default
+	}
 	if opts.Lang == "" {
-		opts.Lang = "en"
+		opts.Lang = opts.Langs.Fallback().Code
 	}
 	if opts.MinRules == 0 {
 		opts.MinRules = 100
@@ -65,7 +72,7 @@ func Fetch(ctx context.Context, opts Options) (Result, error) {
 	res := Result{Path: opts.Out, Edition: book.Edition(), Rules: len(book.Rules()), Terms: len(book.Glossary)}
 	if fi, err := os.Stat(opts.Out); err == nil && fi.IsDir() {
 		res.Path = filepath.Join(opts.Out, "MagicCompRules-"+book.Edition()+".txt")
-	} else if err := notOlder(res.Path, book, opts.Lang); err != nil {
+	} else if err := notOlder(res.Path, book, opts); err != nil {
 		return Result{}, err
 	}
 	if old, err := os.ReadFile(res.Path); err == nil && bytes.Equal(old, data) {
@@ -106,7 +113,7 @@ func download(ctx context.Context, opts Options) ([]byte, error) {
 // validate parses the download and checks that it is a whole book: enough
 // rules, a glossary, and an effective date to name its edition.
 func validate(data []byte, opts Options) (*rules.Book, error) {
-	book, err := rules.Parse(data, opts.URL, opts.Lang)
+	book, err := rules.Parse(data, opts.URL, opts.Lang, opts.Langs.RulesWords())
 	if err != nil {
 		return nil, fmt.Errorf("fetch: the download is not a rules file: %w", err)
 	}
@@ -122,12 +129,12 @@ func validate(data []byte, opts Options) (*rules.Book, error) {
 }
 
 // notOlder refuses to replace a file with an older edition of the rules.
-func notOlder(path string, book *rules.Book, lang string) error {
+func notOlder(path string, book *rules.Book, opts Options) error {
 	old, err := os.ReadFile(path)
 	if err != nil {
 		return nil // nothing readable in place; anything valid is better
 	}
-	ob, err := rules.Parse(old, path, lang)
+	ob, err := rules.Parse(old, path, opts.Lang, opts.Langs.RulesWords())
 	if err != nil || !ob.Date.After(book.Date) {
 		return nil
 	}

@@ -10,18 +10,8 @@ import (
 	"github.com/mtgrules/site/templates"
 )
 
-// langFacts are what the layout says of each language: its name in
-// itself, for the switcher, and its OpenGraph locale.
-var langFacts = map[string]struct{ name, ogLocale string }{
-	"en": {"English", "en_US"},
-	"de": {"Deutsch", "de_DE"},
-	"ja": {"日本語", "ja_JP"},
-}
-
-// LangName is a language's name in that language ("Deutsch").
-func LangName(lang string) string { return langFacts[lang].name }
-
-// Site is what the layout needs from the site.
+// Site is what the layout needs from the site; its languages are the
+// catalogue's.
 type Site struct {
 	Cat    *locales.Catalog
 	Static func(name string) string // content-hashed URL of a static file
@@ -49,10 +39,9 @@ func EveryLang(path urls.PathFunc) PathFunc {
 // languages that have the page, and a switcher that leads to each
 // language's version (or home page) and remembers the choice.
 func (s Site) Page(r Request, title, desc string, pathFor PathFunc) templates.Page {
-	lang := r.Lang
+	lang, table := r.Lang, s.Cat.Langs()
 	p := templates.Page{
 		Lang:        lang,
-		OGLocale:    langFacts[lang].ogLocale,
 		Title:       title,
 		Description: desc,
 		T:           func(id msg.Key) string { return s.Cat.T(lang, id) },
@@ -61,10 +50,14 @@ func (s Site) Page(r Request, title, desc string, pathFor PathFunc) templates.Pa
 	if pathFor == nil {
 		pathFor = EveryLang(urls.Home)
 	}
-	for _, l := range locales.Languages {
+	for _, l := range table.Codes() {
+		row := table.Get(l)
+		if l == lang {
+			p.OGLocale = row.OGLocale
+		}
 		path, ok := pathFor(l)
 		if ok {
-			p.Alternates = append(p.Alternates, templates.Alternate{Hreflang: l, OGLocale: langFacts[l].ogLocale, Href: s.Base + path})
+			p.Alternates = append(p.Alternates, templates.Alternate{Hreflang: l, OGLocale: row.OGLocale, Href: s.Base + path})
 			if l == lang {
 				p.Canonical = s.Base + path
 			}
@@ -72,13 +65,13 @@ func (s Site) Page(r Request, title, desc string, pathFor PathFunc) templates.Pa
 			path = urls.Home(l)
 		}
 		// The switcher keeps a comparison, unless it would compare a language with itself.
-		if ok && r.Compare != l && locales.Has(r.Compare) {
+		if ok && r.Compare != l && table.Has(r.Compare) {
 			path = urls.WithCompare(path, r.Compare)
 		}
 		if l != lang {
 			path = urls.WithLang(path, l) // a choice: remembered by the web package
 		}
-		p.Switcher = append(p.Switcher, templates.Link{Href: path, Label: langFacts[l].name, Lang: l, Current: l == lang})
+		p.Switcher = append(p.Switcher, templates.Link{Href: path, Label: row.Name, Lang: l, Current: l == lang})
 	}
 	if len(p.Alternates) > 0 {
 		p.Alternates = append(p.Alternates, templates.Alternate{Hreflang: "x-default", Href: p.Alternates[0].Href})

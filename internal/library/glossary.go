@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -18,9 +18,10 @@ type Alignment struct {
 	index map[*rules.Term]int      // entry → its row
 }
 
-// align resolves the table's names in books (one per language). A name a
-// book lacks, as an operator's official file may, leaves that cell empty.
-func align(table []byte, books map[string]*rules.Book) (*Alignment, error) {
+// align resolves the table's names in books (one per language of t). A
+// name a book lacks, as an operator's official file may, leaves that cell
+// empty.
+func align(t *langs.Table, table []byte, books map[string]*rules.Book) (*Alignment, error) {
 	a := &Alignment{index: map[*rules.Term]int{}}
 	var langs []string
 	byName := map[string]map[string]*rules.Term{}
@@ -39,7 +40,7 @@ func align(table []byte, books map[string]*rules.Book) (*Alignment, error) {
 		cells := strings.Split(line, "\t")
 		if langs == nil {
 			for _, l := range cells {
-				if !locales.Has(l) {
+				if !t.Has(l) {
 					return nil, fmt.Errorf("line %d: header names unknown language %q", n, l)
 				}
 			}
@@ -87,7 +88,7 @@ func (l *Library) Term(lang, slug string) (t *rules.Term, canonical, ok bool) {
 	if t, ok := l.Books[lang].Term(slug); ok {
 		return t, true, true
 	}
-	for _, other := range locales.Languages {
+	for _, other := range l.Langs.Codes() {
 		if other == lang {
 			continue
 		}

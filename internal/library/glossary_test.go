@@ -4,24 +4,24 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/internal/langs"
 )
 
 // TestEveryGlossaryEntryIsAligned: content/glossary.tsv pairs every entry of
 // every language's glossary, so no term page loses its term in a switch.
 func TestEveryGlossaryEntryIsAligned(t *testing.T) {
-	lib, err := Load(nil)
+	lib, err := Load(Embedded(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
 	en := lib.Books["en"]
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		b := lib.Books[lang]
 		if len(b.Glossary) != len(en.Glossary) {
 			t.Errorf("%s has %d glossary entries, en %d", lang, len(b.Glossary), len(en.Glossary))
 		}
 		for _, term := range b.Glossary {
-			for _, other := range locales.Languages {
+			for _, other := range langs.Default.Codes() {
 				o, ok := lib.Glossary.Counterpart(term, other)
 				if !ok {
 					t.Errorf("%s %q has no %s counterpart", lang, term.Name, other)
@@ -45,7 +45,7 @@ func TestEveryGlossaryEntryIsAligned(t *testing.T) {
 }
 
 func TestAlignmentTableErrors(t *testing.T) {
-	lib, err := Load(nil)
+	lib, err := Load(Embedded(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestAlignmentTableErrors(t *testing.T) {
 		"en\tde\tja\nPriority\tPriorität\n":  "line 2: 2 cells",
 		"en\tde\nPriority\tX\nPriority\tY\n": `line 3: en entry "Priority" is already in row 1`,
 	} {
-		if _, err := align([]byte(table), lib.Books); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := align(lib.Langs, []byte(table), lib.Books); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("table %q: error %v, want %q", table, err, want)
 		}
 	}

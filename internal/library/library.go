@@ -5,6 +5,7 @@ package library
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,14 +13,16 @@ import (
 	"strings"
 
 	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/refs"
 	"github.com/mtgrules/site/internal/richtext"
-	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules"
 )
 
 // Library is the loaded books with their linkers, by language.
 type Library struct {
+	// Langs is the table of the languages loaded.
+	Langs *langs.Table
 	// Books is the newest edition of each language: what pages show unless
 	// a reader asks for an older edition.
 	Books map[string]*rules.Book
@@ -49,17 +52,18 @@ func (l *Library) Edition(lang, id string) (*rules.Book, bool) {
 type Overrides map[string][]string
 
 // ParseOverrides reads "en=/path/a.txt,de=/path/b.txt" (also with spaces
-// or repeated flags joined by commas). A language may be named more than
-// once, once per edition, and a path may be a directory of .txt files.
-func ParseOverrides(spec string) (Overrides, error) {
+// or repeated flags joined by commas). A language, one of t's, may be
+// named more than once, once per edition, and a path may be a directory
+// of .txt files.
+func ParseOverrides(t *langs.Table, spec string) (Overrides, error) {
 	o := Overrides{}
 	for _, item := range strings.FieldsFunc(spec, func(r rune) bool { return r == ',' || r == ' ' }) {
 		lang, path, ok := strings.Cut(item, "=")
 		if !ok || path == "" {
 			return nil, fmt.Errorf("rules file %q: want lang=path", item)
 		}
-		if !locales.Has(lang) {
-			return nil, fmt.Errorf("rules file %q: unknown language %q (have %s)", item, lang, strings.Join(locales.Languages, ", "))
+		if !t.Has(lang) {
+			return nil, fmt.Errorf("rules file %q: unknown language %q (have %s)", item, lang, strings.Join(t.Codes(), ", "))
 		}
 		for _, p := range o[lang] {
 			if filepath.Clean(p) == filepath.Clean(path) {
@@ -71,51 +75,69 @@ func ParseOverrides(spec string) (Overrides, error) {
 	return o, nil
 }
 
-// Load parses every language's books: the operator's files where given, the
-// embedded text otherwise. Any error names the file and line; nothing is
-// half-loaded. Several editions of a language are ordered by their
-// effective dates, so each file must have one, and no two the same.
-func Load(o Overrides) (*Library, error) {
-	lib := &Library{Books: map[string]*rules.Book{}, Linkers: map[string]*richtext.Linker{}, Editions: map[string][]*rules.Book{}}
-	data, err := content.FS.ReadFile("renumbering-2008.tsv")
+// Source is what a library is loaded from.
+type Source struct {
+	// Langs are the languages to load; the first is the fallback.
+	Langs *langs.Table
+	// Content holds each language's text, {lang}/rules.txt, and
+	// glossary.tsv and renumbering-2008.tsv (content.FS).
+	Content fs.FS
+	// Overrides are an operator's files, read instead of a language's text.
+	Overrides Overrides
+}
+
+// Embedded is the site's own source: the default table and the embedded
+// texts, with an operator's files where o names them.
+func Embedded(o Overrides) Source {
+	return Source{Langs: langs.Default, Content: content.FS, Overrides: o}
+}
+
+// Load parses the books of every language of src.Langs: the operator's
+// files where given, the text in src.Content otherwise. Any error names
+// the file and line; nothing is half-loaded. Several editions of a
+// language are ordered by their effective dates, so each file must have
+// one, and no two the same.
+func Load(src Source) (*Library, error) {
+	lib := &Library{Langs: src.Langs, Books: map[string]*rules.Book{}, Linkers: map[string]*richtext.Linker{}, Editions: map[string][]*rules.Book{}}
+	data, err := fs.ReadFile(src.Content, "renumbering-2008.tsv")
 	if err != nil {
 		return nil, err
 	}
 	if lib.Old2008, err = refs.ParseRenumbering(data); err != nil {
 		return nil, fmt.Errorf("content/renumbering-2008.tsv: %w", err)
 	}
-	langs := append([]string(nil), locales.Languages...)
-	sort.Strings(langs)
-	for _, lang := range langs {
+	words := src.Langs.RulesWords()
+	codes := slices.Sorted(slices.Values(src.Langs.Codes()))
+	for _, lang := range codes {
 		var books []*rules.Book
-		if paths, ok := o[lang]; ok {
-			books, err = loadFiles(lang, paths)
+		if paths, ok := src.Overrides[lang]; ok {
+			books, err = loadFiles(lang, paths, words)
 		} else {
-			books, err = loadEmbedded(lang)
+			books, err = loadContent(src.Content, lang, words)
 		}
 		if err != nil {
 			return nil, err
 		}
 		lib.Editions[lang] = books
 		lib.Books[lang] = books[0]
-		lib.Linkers[lang] = richtext.New(books[0])
+		lib.Linkers[lang] = richtext.New(books[0], src.Langs.Get(lang))
 	}
-	table, err := content.FS.ReadFile("glossary.tsv")
+	table, err := fs.ReadFile(src.Content, "glossary.tsv")
 	if err != nil {
 		return nil, err
 	}
-	if lib.Glossary, err = align(table, lib.Books); err != nil {
+	if lib.Glossary, err = align(src.Langs, table, lib.Books); err != nil {
 		return nil, fmt.Errorf("content/glossary.tsv: %w", err)
 	}
 	return lib, nil
 }
 
-func loadEmbedded(lang string) ([]*rules.Book, error) {
-	data, err := content.FS.ReadFile(lang + "/rules.txt")
+func loadContent(fsys fs.FS, lang string, words rules.Words) ([]*rules.Book, error) {
+	data, err := fs.ReadFile(fsys, lang+"/rules.txt")
 	if err != nil {
 		return nil, fmt.Errorf("rules file for %s: %w", lang, err)
 	}
-	b, err := rules.Parse(data, "content/"+lang+"/rules.txt", lang)
+	b, err := rules.Parse(data, "content/"+lang+"/rules.txt", lang, words)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +145,7 @@ func loadEmbedded(lang string) ([]*rules.Book, error) {
 }
 
 // loadFiles parses an operator's files for lang, newest edition first.
-func loadFiles(lang string, paths []string) ([]*rules.Book, error) {
+func loadFiles(lang string, paths []string, words rules.Words) ([]*rules.Book, error) {
 	files, err := expand(lang, paths)
 	if err != nil {
 		return nil, err
@@ -134,7 +156,7 @@ func loadFiles(lang string, paths []string) ([]*rules.Book, error) {
 		if err != nil {
 			return nil, fmt.Errorf("rules file for %s: %w", lang, err)
 		}
-		b, err := rules.Parse(data, f, lang)
+		b, err := rules.Parse(data, f, lang, words)
 		if err != nil {
 			return nil, err
 		}
@@ -189,32 +211,31 @@ func expand(lang string, paths []string) ([]string, error) {
 	return out, nil
 }
 
-// RefLang is the language whose book says which rules exist: the official
-// English file. Where another language's current text lacks a rule, its
-// pages show the English text instead, marked as not yet translated.
-const RefLang = "en"
-
 // Current finds a rule in lang's current book, or, when that text lacks
-// it, in RefLang's; textLang says whose text it is.
+// it, in the fallback language's (see langs.Table.Fallback); textLang says
+// whose text it is.
 func (l *Library) Current(lang, num string) (r *rules.Rule, textLang string, ok bool) {
 	if r, ok := l.Books[lang].Rule(num); ok {
 		return r, lang, true
 	}
-	if lang == RefLang {
+	ref := l.Langs.Fallback().Code
+	if lang == ref {
 		return nil, "", false
 	}
-	r, ok = l.Books[RefLang].Rule(num)
-	return r, RefLang, ok
+	r, ok = l.Books[ref].Rule(num)
+	return r, ref, ok
 }
 
 // Fallback is the book whose rules fill the gaps of book b of lang: the
-// current RefLang book for lang's current book, nil for RefLang's own and
-// for older editions, which stand alone.
+// fallback language's current book for lang's current book, nil for the
+// fallback language's own and for older editions, which stand alone.
+// Pages show such rules marked as not yet translated.
 func (l *Library) Fallback(lang string, b *rules.Book) *rules.Book {
-	if lang == RefLang || b != l.Books[lang] {
+	ref := l.Langs.Fallback().Code
+	if lang == ref || b != l.Books[lang] {
 		return nil
 	}
-	return l.Books[RefLang]
+	return l.Books[ref]
 }
 
 // Children lists the numbers of the subrules of num in b and, when ref is

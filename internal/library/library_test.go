@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -22,7 +23,7 @@ func numbers(b *rules.Book) []string {
 
 // TestSameRuleNumbersInEveryLanguage proves our three texts are aligned.
 func TestSameRuleNumbersInEveryLanguage(t *testing.T) {
-	lib, err := Load(nil)
+	lib, err := Load(Embedded(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,12 +58,12 @@ func firstDiff(a, b []string) []string {
 }
 
 func TestOverridesAndErrors(t *testing.T) {
-	o, err := ParseOverrides("en=/a.txt, de=/b.txt,en=/dir/")
+	o, err := ParseOverrides(langs.Default, "en=/a.txt, de=/b.txt,en=/dir/")
 	if err != nil || !slices.Equal(o["en"], []string{"/a.txt", "/dir/"}) || !slices.Equal(o["de"], []string{"/b.txt"}) {
 		t.Fatalf("%v %v", o, err)
 	}
 	for _, bad := range []string{"en", "xx=/a", "en=/a,en=/a", "en=/a,en=/b/../a", "en="} {
-		if _, err := ParseOverrides(bad); err == nil {
+		if _, err := ParseOverrides(langs.Default, bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -71,11 +72,11 @@ func TestOverridesAndErrors(t *testing.T) {
 	if err := os.WriteFile(broken, []byte("Title\n\n100.1. A rule before any section.\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, err = Load(Overrides{"de": {broken}})
+	_, err = Load(Embedded(Overrides{"de": {broken}}))
 	if err == nil || !strings.Contains(err.Error(), broken+":3") {
 		t.Errorf("broken file: %v", err)
 	}
-	_, err = Load(Overrides{"ja": {filepath.Join(dir, "missing.txt")}})
+	_, err = Load(Embedded(Overrides{"ja": {filepath.Join(dir, "missing.txt")}}))
 	if err == nil || !strings.Contains(err.Error(), "missing.txt") {
 		t.Errorf("missing file: %v", err)
 	}
@@ -91,7 +92,7 @@ func TestOnlyCompleteFilesLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(Overrides{"en": {full}}); err != nil {
+	if _, err := Load(Embedded(Overrides{"en": {full}})); err != nil {
 		t.Fatalf("the whole file: %v", err)
 	}
 	glossary, credits := bytes.LastIndex(data, []byte("\nGlossary\n")), bytes.LastIndex(data, []byte("\nCredits\n"))
@@ -107,7 +108,7 @@ func TestOnlyCompleteFilesLoad(t *testing.T) {
 		if name == "inside the credits" {
 			want = ": the credits stop mid-sentence"
 		}
-		if _, err := Load(Overrides{"en": {cut}}); err == nil || !strings.Contains(err.Error(), cut+want) {
+		if _, err := Load(Embedded(Overrides{"en": {cut}})); err == nil || !strings.Contains(err.Error(), cut+want) {
 			t.Errorf("cut at %s: %v, want %q", name, err, want)
 		}
 	}
@@ -141,7 +142,7 @@ func TestEditionsNewestFirst(t *testing.T) {
 		"directory": {"en": {dir}},
 	} {
 		t.Run(name, func(t *testing.T) {
-			lib, err := Load(o)
+			lib, err := Load(Embedded(o))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -173,18 +174,18 @@ func TestEditionsNeedDistinctDates(t *testing.T) {
 	a := edition(t, dir, "a.txt", "April 17, 2026")
 	b := edition(t, dir, "b.txt", "April 17, 2026")
 	undated := edition(t, dir, "undated.txt", "a date to be announced")
-	if _, err := Load(Overrides{"en": {a, b}}); err == nil || !strings.Contains(err.Error(), "2026-04-17 edition") {
+	if _, err := Load(Embedded(Overrides{"en": {a, b}})); err == nil || !strings.Contains(err.Error(), "2026-04-17 edition") {
 		t.Errorf("same date twice: %v", err)
 	}
-	if _, err := Load(Overrides{"en": {a, undated}}); err == nil || !strings.Contains(err.Error(), "undated.txt: no effective date") {
+	if _, err := Load(Embedded(Overrides{"en": {a, undated}})); err == nil || !strings.Contains(err.Error(), "undated.txt: no effective date") {
 		t.Errorf("undated: %v", err)
 	}
 	// One file alone needs no date.
-	if lib, err := Load(Overrides{"en": {undated}}); err != nil || lib.Books["en"].Edition() != "" {
+	if lib, err := Load(Embedded(Overrides{"en": {undated}})); err != nil || lib.Books["en"].Edition() != "" {
 		t.Errorf("single undated file: %v", err)
 	}
 	empty := t.TempDir()
-	if _, err := Load(Overrides{"en": {empty}}); err == nil || !strings.Contains(err.Error(), "no .txt files") {
+	if _, err := Load(Embedded(Overrides{"en": {empty}})); err == nil || !strings.Contains(err.Error(), "no .txt files") {
 		t.Errorf("empty directory: %v", err)
 	}
 }

@@ -22,12 +22,12 @@ const Grace = time.Minute
 
 // Site is the served site and the way to load it again.
 type Site struct {
-	base      web.Config // everything but Library and Search
-	overrides library.Overrides
-	mu        sync.Mutex // one load at a time
-	cur       atomic.Pointer[generation]
-	retired   []*search.Pending // replaced indexes, closed after Grace or by Close
-	timers    []*time.Timer
+	base    web.Config // everything but Library and Search
+	src     library.Source
+	mu      sync.Mutex // one load at a time
+	cur     atomic.Pointer[generation]
+	retired []*search.Pending // replaced indexes, closed after Grace or by Close
+	timers  []*time.Timer
 }
 
 // generation is one loaded library with its index and handler.
@@ -37,17 +37,17 @@ type generation struct {
 	handler http.Handler
 }
 
-// New loads the library named by overrides and serves it with base's
-// catalog, assets, examples and base URL. The search index of this first
-// load is built in the background (search answers 503 until it is ready),
-// so the site starts at once.
-func New(base web.Config, overrides library.Overrides) (*Site, error) {
-	lib, err := library.Load(overrides)
+// New loads the library from src and serves it with base's catalog,
+// assets, examples and base URL (loaded for src's languages). The search
+// index of this first load is built in the background (search answers
+// 503 until it is ready), so the site starts at once.
+func New(base web.Config, src library.Source) (*Site, error) {
+	lib, err := library.Load(src)
 	if err != nil {
 		return nil, err
 	}
-	s := &Site{base: base, overrides: overrides}
-	idx := search.BuildLater(lib.Books)
+	s := &Site{base: base, src: src}
+	idx := search.BuildLater(lib.Langs, lib.Books)
 	s.cur.Store(s.generation(lib, idx))
 	idx.Start() // once the pages are ready: indexing would slow building them
 	return s, nil
@@ -76,11 +76,11 @@ func (s *Site) Search() *search.Pending { return s.cur.Load().idx }
 func (s *Site) Reload() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	lib, err := library.Load(s.overrides)
+	lib, err := library.Load(s.src)
 	if err != nil {
 		return err
 	}
-	ix, err := search.Build(lib.Books)
+	ix, err := search.Build(lib.Langs, lib.Books)
 	if err != nil {
 		return err
 	}

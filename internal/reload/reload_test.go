@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/web"
 	"github.com/mtgrules/site/locales"
@@ -19,7 +20,7 @@ import (
 
 func baseConfig(t *testing.T) web.Config {
 	t.Helper()
-	cat, err := locales.Load()
+	cat, err := locales.Load(langs.Default, locales.Files)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestReloadSwapsOnlyAGoodLibrary(t *testing.T) {
 		}
 	}
 	write("2025.txt", string(text))
-	site, err := New(baseConfig(t), library.Overrides{"en": {dir}})
+	site, err := New(baseConfig(t), library.Embedded(library.Overrides{"en": {dir}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestReloadSwapsOnlyAGoodLibrary(t *testing.T) {
 
 // Without operator files the embedded texts are served.
 func TestNewServesEmbeddedTexts(t *testing.T) {
-	site, err := New(baseConfig(t), library.Overrides{})
+	site, err := New(baseConfig(t), library.Embedded(nil))
 	if err != nil {
 		t.Fatal(err)
 	}

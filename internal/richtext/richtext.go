@@ -11,6 +11,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -34,9 +35,9 @@ type Segment struct {
 
 // Linker links the rule numbers and glossary terms of one book.
 type Linker struct {
-	book  *rules.Book
-	terms map[rune][]term // by first letter, longest first
-	cjk   bool            // terms may start and end anywhere (Japanese)
+	book     *rules.Book
+	terms    map[rune][]term // by first letter, longest first
+	unspaced bool            // terms may start and end anywhere (see langs.Lang.Unspaced)
 }
 
 type term struct {
@@ -47,20 +48,11 @@ type term struct {
 // numberRe finds rule numbers such as "117.3c" and bare "117".
 var numberRe = regexp.MustCompile(`\d{3}(?:\.\d{1,3}[a-z]?)?`)
 
-// everydayWords are glossary headwords, lower-cased, that running text
-// mostly uses in their everyday sense ("in diesem Fall", "spielt keine
-// Rolle", "異なる"). They keep their glossary entries but are not linked.
-var everydayWords = map[string][]string{
-	"en": {"as though", "becomes", "case", "if", "unless"},
-	"de": {"als ob", "außer", "fall", "falls", "rolle", "standard", "werden"},
-	"ja": {"if", "かのように", "なる", "～しないかぎり"},
-}
-
-// New builds a Linker for a book. Every glossary term and its simple plural
-// (English "s", German "en"/"n") is matched, longest first, except the
+// New builds a Linker for a book in language l. Every glossary term and
+// its plurals (l.PluralSuffixes) is matched, longest first, except the
 // language's everyday words.
-func New(book *rules.Book) *Linker {
-	l := &Linker{book: book, cjk: book.Lang == "ja", terms: map[rune][]term{}}
+func New(book *rules.Book, l *langs.Lang) *Linker {
+	ln := &Linker{book: book, unspaced: l.Unspaced, terms: map[rune][]term{}}
 	seen := map[string]bool{}
 	add := func(s, slug string) {
 		s = strings.ToLower(s)
@@ -69,28 +61,24 @@ func New(book *rules.Book) *Linker {
 		}
 		seen[s] = true
 		r, _ := utf8.DecodeRuneInString(s)
-		l.terms[r] = append(l.terms[r], term{lower: s, slug: slug})
+		ln.terms[r] = append(ln.terms[r], term{lower: s, slug: slug})
 	}
 	for _, t := range book.Glossary {
 		for _, name := range strings.Split(t.Name, ",") {
 			name = strings.TrimSpace(name)
-			if slices.Contains(everydayWords[book.Lang], strings.ToLower(name)) {
+			if slices.Contains(l.EverydayWords, strings.ToLower(name)) {
 				continue
 			}
 			add(name, t.Slug)
-			switch book.Lang {
-			case "en":
-				add(name+"s", t.Slug)
-			case "de":
-				add(name+"en", t.Slug)
-				add(name+"n", t.Slug)
+			for _, suffix := range l.PluralSuffixes {
+				add(name+suffix, t.Slug)
 			}
 		}
 	}
-	for _, ts := range l.terms {
+	for _, ts := range ln.terms {
 		sort.SliceStable(ts, func(i, j int) bool { return len(ts[i].lower) > len(ts[j].lower) })
 	}
-	return l
+	return ln
 }
 
 // Segments splits text into linked segments. Each glossary term is linked
@@ -156,7 +144,7 @@ func (l *Linker) ruleAt(text string, i int) (int, string) {
 // termAt matches the longest glossary term at i. In languages with spaces a
 // term must start and end at word boundaries.
 func (l *Linker) termAt(text, lower string, i int) (int, string) {
-	if !l.cjk && i > 0 {
+	if !l.unspaced && i > 0 {
 		if r, _ := utf8.DecodeLastRuneInString(text[:i]); isWordRune(r) {
 			return 0, ""
 		}
@@ -171,7 +159,7 @@ func (l *Linker) termAt(text, lower string, i int) (int, string) {
 			continue
 		}
 		end := i + len(t.lower)
-		if !l.cjk && end < len(text) {
+		if !l.unspaced && end < len(text) {
 			if r, _ := utf8.DecodeRuneInString(text[end:]); isWordRune(r) {
 				continue
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -45,7 +46,7 @@ Us.
 
 func book(t *testing.T, lang, text string) *rules.Book {
 	t.Helper()
-	b, err := rules.Parse([]byte(text), "f", lang)
+	b, err := rules.Parse([]byte(text), "f", lang, langs.Default.RulesWords())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func book(t *testing.T, lang, text string) *rules.Book {
 }
 
 func TestSegmentsLinkRulesAndTermsLongestFirst(t *testing.T) {
-	l := New(book(t, "en", fixture))
+	l := New(book(t, "en", fixture), langs.Default.Get("en"))
 	got := l.Segments("The active player gets priority (rule 117.3c, see 117.3a). Priority again; players and 999.9a and v1.117.3 and 2117.3a.", "")
 	want := []Segment{
 		{Text: "The "},
@@ -72,7 +73,7 @@ func TestSegmentsLinkRulesAndTermsLongestFirst(t *testing.T) {
 }
 
 func TestSegmentsNotInsideWordsAndSkipSelf(t *testing.T) {
-	l := New(book(t, "en", fixture))
+	l := New(book(t, "en", fixture), langs.Default.Get("en"))
 	got := l.Segments("Stacks, stackable, the mana pools.", "stack")
 	want := []Segment{{Text: "Stacks, stackable, the "}, {Text: "mana pools", Kind: TermRef, Target: "mana-pool"}, {Text: "."}}
 	if !reflect.DeepEqual(got, want) {
@@ -104,7 +105,7 @@ Credits
 `
 
 func TestSegmentsJapaneseMatchWithoutSpaces(t *testing.T) {
-	l := New(book(t, "ja", japanese))
+	l := New(book(t, "ja", japanese), langs.Default.Get("ja"))
 	got := l.Segments("アクティブ・プレイヤーは優先権を得て、スタックに置く（117.3a参照）。", "")
 	want := []Segment{
 		{Text: "アクティブ・プレイヤーは"},
@@ -144,7 +145,7 @@ Credits
 
 Wir.
 `
-	l := New(book(t, "de", de))
+	l := New(book(t, "de", de), langs.Default.Get("de"))
 	got := l.Segments("In diesem Fall kann er ein Fallschirm werden und fallen.", "")
 	want := []Segment{
 		{Text: "In diesem Fall kann er ein "},
@@ -155,7 +156,7 @@ Wir.
 		t.Errorf("got\n%#v\nwant\n%#v", got, want)
 	}
 	ja := strings.Replace(japanese, "スタック\n領域。", "なる\n状態の変化。", 1)
-	got = New(book(t, "ja", ja)).Segments("異なる優先権になる。", "")
+	got = New(book(t, "ja", ja), langs.Default.Get("ja")).Segments("異なる優先権になる。", "")
 	want = []Segment{{Text: "異なる"}, {Text: "優先権", Kind: TermRef, Target: "優先権"}, {Text: "になる。"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got\n%#v\nwant\n%#v", got, want)

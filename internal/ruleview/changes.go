@@ -84,7 +84,7 @@ func olderThan(eds []*rules.Book, b *rules.Book) *rules.Book {
 func (s *Site) editionOptions(lang string, selected *rules.Book) []templates.EditionOption {
 	var out []templates.EditionOption
 	for _, b := range s.Lib.Editions[lang] {
-		out = append(out, templates.EditionOption{Value: b.Edition(), Label: s.LongDate(lang, b.Date), Selected: b == selected})
+		out = append(out, templates.EditionOption{Value: b.Edition(), Label: s.Lib.Langs.Get(lang).LongDate(b.Date), Selected: b == selected})
 	}
 	return out
 }
@@ -94,7 +94,7 @@ func (s *Site) editionOptions(lang string, selected *rules.Book) []templates.Edi
 func (s *Site) Comparison(lang string, from, to *rules.Book, rule string) templates.Comparison {
 	diffs := s.compare(from, to)
 	v := templates.Comparison{Heading: s.Cat.Format(lang, msg.ChangesBetween, 0, map[string]any{
-		"From": s.LongDate(lang, from.Date), "To": s.LongDate(lang, to.Date),
+		"From": s.Lib.Langs.Get(lang).LongDate(from.Date), "To": s.Lib.Langs.Get(lang).LongDate(to.Date),
 	})}
 	view := func(cs []change, in *rules.Book) []templates.Change {
 		var out []templates.Change

@@ -7,7 +7,6 @@ import (
 	"github.com/mtgrules/site/internal/layout"
 	"github.com/mtgrules/site/internal/pageerr"
 	"github.com/mtgrules/site/internal/urls"
-	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
@@ -36,7 +35,7 @@ func (s *Site) TermNotFound(lang string) error {
 // counterpart in r.Compare when that is set.
 func (s *Site) Term(r layout.Request, t *rules.Term) (templates.TermPage, error) {
 	lang, compare := r.Lang, r.Compare
-	if compare != "" && !locales.Has(compare) {
+	if compare != "" && !s.Lib.Langs.Has(compare) {
 		return templates.TermPage{}, pageerr.New(http.StatusBadRequest, msg.ErrCompareLang)
 	}
 	p := s.Layout.Page(r, t.Name, Describe(strings.Join(t.Definition, " "), 1), func(l string) (string, bool) {
@@ -49,7 +48,7 @@ func (s *Site) Term(r layout.Request, t *rules.Term) (templates.TermPage, error)
 	s.Layout.Article(&p)
 	page := templates.TermPage{Page: p, Name: t.Name, Definition: s.definition(lang, t)}
 	var langs []string
-	for _, l := range locales.Languages {
+	for _, l := range s.Lib.Langs.Codes() {
 		if o, ok := s.Counterpart(t, lang, l); ok && l != lang {
 			langs = append(langs, l)
 			if l == compare {

@@ -9,7 +9,6 @@ import (
 	"github.com/mtgrules/site/internal/pageerr"
 	"github.com/mtgrules/site/internal/refs"
 	"github.com/mtgrules/site/internal/urls"
-	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
@@ -45,7 +44,7 @@ func (s *Site) Rule(q RuleQuery) (templates.RulePage, error) {
 	if !ok {
 		return templates.RulePage{}, s.RuleNotFound(lang, num)
 	}
-	if q.Compare != "" && !locales.Has(q.Compare) {
+	if q.Compare != "" && !s.Lib.Langs.Has(q.Compare) {
 		return templates.RulePage{}, pageerr.New(http.StatusBadRequest, msg.ErrCompareLang)
 	}
 	compare := q.Compare
@@ -68,7 +67,7 @@ func (s *Site) Rule(q RuleQuery) (templates.RulePage, error) {
 		if hasRoot {
 			p.Canonical = s.Layout.Base + urls.Rule(lang, root.Number)
 		} else {
-			p.Canonical = s.Layout.Base + urls.Rule(library.RefLang, num)
+			p.Canonical = s.Layout.Base + urls.Rule(ref.Lang, num)
 		}
 	}
 	p.Breadcrumb = s.ruleCrumbs(lang, b, root, ed)
@@ -103,7 +102,7 @@ func (s *Site) Rule(q RuleQuery) (templates.RulePage, error) {
 		page.Next = &templates.Link{Href: urls.RuleIn(lang, next.Number, ed), Label: Heading(next)}
 	}
 	if current {
-		page.CompareWith = s.compareLinks(lang, compare, locales.Languages, urls.Rule(lang, num), func(l string) string { return urls.RuleCompared(lang, num, l) })
+		page.CompareWith = s.compareLinks(lang, compare, s.Lib.Langs.Codes(), urls.Rule(lang, num), func(l string) string { return urls.RuleCompared(lang, num, l) })
 	}
 	return page, nil
 }
@@ -136,7 +135,7 @@ func (s *Site) compareLinks(lang, compare string, langs []string, off string, on
 		case compare:
 			out = append(out, templates.Link{Href: off, Label: s.Cat.T(lang, msg.CompareOff)})
 		default:
-			out = append(out, templates.Link{Href: on(l), Lang: l, Label: s.Cat.T(lang, msg.CompareWith) + " " + layout.LangName(l)})
+			out = append(out, templates.Link{Href: on(l), Lang: l, Label: s.Cat.T(lang, msg.CompareWith) + " " + s.Lib.Langs.Get(l).Name})
 		}
 	}
 	return out
@@ -190,7 +189,7 @@ func (s *Site) subtree(lang, compare string, b, ref *rules.Book, root, target st
 		if op, ok := own[num]; ok {
 			p = *op
 		} else {
-			p = *s.paras[library.RefLang][num]
+			p = *s.paras[ref.Lang][num]
 			p.Fallback = true
 		}
 		if p.Level > 0 {
@@ -221,7 +220,7 @@ func (s *Site) parts(lang string, b, ref *rules.Book, root, ed string) []templat
 		}
 		p := templates.Part{Href: urls.RuleIn(lang, num, ed), Number: num, Lang: lang, Fallback: fallback}
 		if fallback {
-			p.Lang = library.RefLang
+			p.Lang = ref.Lang
 		}
 		lead := r.Text
 		if h := r.Heading(); h == r.Text && len(r.Children) > 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/layout"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/pageerr"
@@ -18,11 +19,11 @@ const base = "https://rules.test"
 
 func testSite(t *testing.T) *Site {
 	t.Helper()
-	lib, err := library.Load(nil)
+	lib, err := library.Load(library.Embedded(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := locales.Load()
+	cat, err := locales.Load(langs.Default, locales.Files)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,9 +6,7 @@
 package ruleview
 
 import (
-	"strings"
 	"sync"
-	"time"
 
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/layout"
@@ -48,7 +46,7 @@ func New(lib *library.Library, cat *locales.Catalog, lay layout.Site, exs *examp
 	for lang, eds := range lib.Editions {
 		for i, b := range eds {
 			if !b.Date.IsZero() {
-				s.labels[b] = cat.Format(lang, msg.EditionOf, 0, map[string]any{"Date": s.LongDate(lang, b.Date)})
+				s.labels[b] = cat.Format(lang, msg.EditionOf, 0, map[string]any{"Date": lib.Langs.Get(lang).LongDate(b.Date)})
 			}
 			if i > 0 {
 				s.older[b] = &olderParas{}
@@ -74,23 +72,13 @@ func (s *Site) EditionID(lang string, b *rules.Book) string {
 	return b.Edition()
 }
 
-// LongDate writes a date as readers of lang do: "14 November 2025",
-// "14. November 2025", "2025年11月14日".
-func (s *Site) LongDate(lang string, t time.Time) string {
-	months := strings.Split(s.Cat.T(lang, msg.MonthNames), ",")
-	if len(months) != 12 {
-		return t.Format(rules.EditionLayout)
-	}
-	return s.Cat.Format(lang, msg.DateLong, 0, map[string]any{"Day": t.Day(), "Month": months[t.Month()-1], "Year": t.Year()})
-}
-
 // editionParas returns the linked paragraphs of one of lang's editions.
 func (s *Site) editionParas(lang string, b *rules.Book) map[string]*templates.Para {
 	o, ok := s.older[b]
 	if !ok {
 		return s.paras[lang]
 	}
-	o.once.Do(func() { o.paras = bookParas(b, richtext.New(b), b.Edition()) })
+	o.once.Do(func() { o.paras = bookParas(b, richtext.New(b, s.Lib.Langs.Get(b.Lang)), b.Edition()) })
 	return o.paras
 }
 

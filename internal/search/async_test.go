@@ -3,10 +3,12 @@ package search
 import (
 	"testing"
 	"time"
+
+	"github.com/mtgrules/site/internal/langs"
 )
 
 func TestBuildAsync(t *testing.T) {
-	p := BuildAsync(fixtureBooks(t))
+	p := BuildAsync(langs.Default, fixtureBooks(t))
 	ix, err := p.Wait()
 	if err != nil || ix == nil {
 		t.Fatalf("%v %v", ix, err)
@@ -17,7 +19,7 @@ func TestBuildAsync(t *testing.T) {
 	if err := p.Close(); err != nil {
 		t.Error(err)
 	}
-	failed := BuildAsync(nil)
+	failed := BuildAsync(langs.Default, nil)
 	if ix, err := failed.Wait(); ix != nil || err == nil {
 		t.Errorf("empty build: %v %v", ix, err)
 	}
@@ -32,7 +34,7 @@ func TestBuildAsync(t *testing.T) {
 func TestBuildLaterWaitsForStart(t *testing.T) {
 	// An empty build fails at once, so it would be done within the pause
 	// had it started without Start.
-	p := BuildLater(nil)
+	p := BuildLater(langs.Default, nil)
 	time.Sleep(50 * time.Millisecond)
 	if _, done := p.Index(); done {
 		t.Fatal("built before Start")

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -80,7 +81,7 @@ func synthBook(tb testing.TB, src *rules.Book) *rules.Book {
 		}
 	}
 	fmt.Fprintf(&b, "%s\n", l[2])
-	book, err := rules.Parse([]byte(b.String()), "synthetic-"+src.Lang, src.Lang)
+	book, err := rules.Parse([]byte(b.String()), "synthetic-"+src.Lang, src.Lang, langs.Default.RulesWords())
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -106,7 +107,7 @@ func benchBuild(b *testing.B, o options) {
 	b.Logf("corpus: %s", kind)
 	b.ResetTimer()
 	for b.Loop() {
-		ix, err := build(books, o)
+		ix, err := build(langs.Default, books, o)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -164,7 +165,7 @@ func benchQueries(b *testing.B) []Query {
 // corpus and reports the median and 95th percentile per query.
 func BenchmarkSearch(b *testing.B) {
 	books, kind := benchBooks(b)
-	ix, err := Build(books)
+	ix, err := Build(langs.Default, books)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -199,7 +200,7 @@ func reportPercentiles(b *testing.B, durs []time.Duration) {
 // BenchmarkSearchLang splits the mix by language (and All mode).
 func BenchmarkSearchLang(b *testing.B) {
 	books, _ := benchBooks(b)
-	ix, err := Build(books)
+	ix, err := Build(langs.Default, books)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -267,7 +268,7 @@ func madeUpQuery(lang string, seed uint32) string {
 // time.
 func BenchmarkSearchWorstCase(b *testing.B) {
 	books, kind := benchBooks(b)
-	ix, err := Build(books)
+	ix, err := Build(langs.Default, books)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -23,7 +24,7 @@ func fixtureBooks(tb testing.TB) map[string]*rules.Book {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		b, err := rules.Parse(data, "content/"+lang+"/rules.txt", lang)
+		b, err := rules.Parse(data, "content/"+lang+"/rules.txt", lang, langs.Default.RulesWords())
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -41,7 +42,7 @@ var (
 // fixture returns the index over the fixtures, built once.
 func fixture(tb testing.TB) *Index {
 	tb.Helper()
-	fixtureOnce.Do(func() { fixtureIndex, fixtureErr = Build(fixtureBooks(tb)) })
+	fixtureOnce.Do(func() { fixtureIndex, fixtureErr = Build(langs.Default, fixtureBooks(tb)) })
 	if fixtureErr != nil {
 		tb.Fatal(fixtureErr)
 	}

@@ -31,6 +31,7 @@ import (
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
 
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -73,9 +74,9 @@ type options struct {
 	compound   compoundMode
 	jaAnalyzer string // a registered bleve analyzer name for Japanese
 	upsidedown bool   // bleve.NewMemOnly (upsidedown + gtreap) instead of in-memory scorch
-	// scoring is bleve's scoring model per language: "" (tf-idf) or
+	// scoring is bleve's scoring model per analysis: "" (tf-idf) or
 	// "bm25" (see defaultOptions).
-	scoring map[string]string
+	scoring map[langs.Analysis]string
 }
 
 // Japanese uses bleve's cjk analyzer (width folding, bigrams). Measured
@@ -96,7 +97,7 @@ type options struct {
 // against 37 of 39) keep tf-idf. In All mode, hits of one tier from
 // different languages are ordered by their scores, which were never on
 // one scale across languages (each has its own term statistics).
-var defaultOptions = options{compound: compoundDict, jaAnalyzer: cjk.AnalyzerName, scoring: map[string]string{"en": "bm25"}}
+var defaultOptions = options{compound: compoundDict, jaAnalyzer: cjk.AnalyzerName, scoring: map[langs.Analysis]string{langs.English: "bm25"}}
 
 // newMemIndex creates a memory-only index: scorch with no path (nothing
 // is persisted; measured about 3× faster to build than bleve.NewMemOnly's
@@ -111,9 +112,10 @@ func newMemIndex(m mapping.IndexMapping, o options) (bleve.Index, error) {
 // Index is the search index over every loaded language. It is safe for
 // concurrent use by multiple goroutines.
 type Index struct {
-	langs []string // loaded languages, sorted
-	books map[string]*rules.Book
-	li    map[string]*langIndex
+	langs    []string // loaded languages, sorted
+	fallback string   // the language whose rules stand in for those another book lacks
+	books    map[string]*rules.Book
+	li       map[string]*langIndex
 	// lacks marks the languages whose books lack rules the fallback
 	// language's book has.
 	lacks map[string]bool
@@ -123,13 +125,10 @@ type Index struct {
 	slots chan struct{}
 }
 
-// FallbackLang is the language whose rules stand in for the rules another
-// language's book lacks: such rules are searched and shown in it.
-const FallbackLang = "en"
-
 // langIndex is one language's bleve index and what Search needs beside it.
 type langIndex struct {
 	lang     string
+	analysis langs.Analysis
 	idx      bleve.Index
 	analyzer analysis.Analyzer // the text field's analyzer: queries and highlighting
 	docs     map[string]*doc   // by document ID
@@ -161,18 +160,22 @@ type doc struct {
 
 // Build indexes every rule paragraph (its text, examples and the title of
 // its top-level rule, plus the number as a keyword) and every glossary
-// entry of every book, keyed by language ("en", "de", "ja"). Each language
-// gets its own in-memory index with its own analysis; the languages are
-// indexed concurrently.
-func Build(books map[string]*rules.Book) (*Index, error) {
-	return build(books, defaultOptions)
+// entry of every book, keyed by language, one of t's. Each language gets
+// its own in-memory index with its table row's analysis; the languages
+// are indexed concurrently. Rules the table's fallback language has and
+// another book lacks are searched in the fallback's text.
+func Build(t *langs.Table, books map[string]*rules.Book) (*Index, error) {
+	return build(t, books, defaultOptions)
 }
 
-func build(books map[string]*rules.Book, o options) (*Index, error) {
-	ix := &Index{books: map[string]*rules.Book{}, li: map[string]*langIndex{}, lacks: map[string]bool{}, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
+func build(t *langs.Table, books map[string]*rules.Book, o options) (*Index, error) {
+	ix := &Index{fallback: t.Fallback().Code, books: map[string]*rules.Book{}, li: map[string]*langIndex{}, lacks: map[string]bool{}, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	for lang, b := range books {
 		if b == nil {
 			continue
+		}
+		if !t.Has(lang) {
+			return nil, fmt.Errorf("search: %s is not one of the languages", lang)
 		}
 		ix.langs = append(ix.langs, lang)
 		ix.books[lang] = b
@@ -192,10 +195,10 @@ func build(books map[string]*rules.Book, o options) (*Index, error) {
 		go func() {
 			defer wg.Done()
 			var lack map[string][]string
-			if lang == FallbackLang {
+			if lang == ix.fallback {
 				lack = lacking
 			}
-			li, err := buildLang(lang, ix.books[lang], lack, o)
+			li, err := buildLang(t.Get(lang), ix.books[lang], lack, o)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -216,13 +219,13 @@ func build(books map[string]*rules.Book, o options) (*Index, error) {
 // lackingRules maps each rule number of the fallback language's book to
 // the languages whose books lack it, and notes which languages lack any.
 func (ix *Index) lackingRules() map[string][]string {
-	ref, ok := ix.books[FallbackLang]
+	ref, ok := ix.books[ix.fallback]
 	if !ok {
 		return nil
 	}
 	out := map[string][]string{}
 	for _, lang := range ix.langs {
-		if lang == FallbackLang {
+		if lang == ix.fallback {
 			continue
 		}
 		for _, r := range ref.Rules() {
@@ -249,26 +252,27 @@ func (ix *Index) Close() error {
 // Languages returns the indexed languages, sorted.
 func (ix *Index) Languages() []string { return append([]string(nil), ix.langs...) }
 
-// analyzerFor names the text analyzer of a language; unknown languages get
+// analyzerFor names the text analyzer of an analysis; Standard is
 // bleve's standard analyzer (lower-casing, no stemming).
-func analyzerFor(lang string, o options) string {
-	switch lang {
-	case "en":
+func analyzerFor(a langs.Analysis, o options) string {
+	switch a {
+	case langs.English:
 		return en.AnalyzerName
-	case "de":
+	case langs.German:
 		return de.AnalyzerName
-	case "ja", "zh", "ko":
+	case langs.Japanese:
 		return o.jaAnalyzer
 	}
 	return "standard"
 }
 
-// buildLang indexes one book; lacking maps a rule number to the languages
-// whose books lack it (only for the fallback language).
-func buildLang(lang string, b *rules.Book, lacking map[string][]string, o options) (*langIndex, error) {
-	li := &langIndex{lang: lang, docs: map[string]*doc{}}
-	li.compound = lang == "de" && o.compound != compoundNone
-	li.fuzzy = lang != "ja" && lang != "zh" && lang != "ko"
+// buildLang indexes the book of language l; lacking maps a rule number to
+// the languages whose books lack it (only for the fallback language).
+func buildLang(l *langs.Lang, b *rules.Book, lacking map[string][]string, o options) (*langIndex, error) {
+	a := l.Search
+	li := &langIndex{lang: l.Code, analysis: a, docs: map[string]*doc{}}
+	li.compound = a == langs.German && o.compound != compoundNone
+	li.fuzzy = a != langs.Japanese
 
 	type entry struct {
 		id     string
@@ -284,8 +288,8 @@ func buildLang(lang string, b *rules.Book, lacking map[string][]string, o option
 		id := "r/" + r.Number
 		li.docs[id] = d
 		fields := map[string]any{fieldText: d.text, fieldTitle: d.title, fieldNumber: d.number, fieldName: foldName(d.title)}
-		if langs := lacking[r.Number]; len(langs) > 0 {
-			fields[fieldLacking] = langs
+		if lacks := lacking[r.Number]; len(lacks) > 0 {
+			fields[fieldLacking] = lacks
 		}
 		entries = append(entries, entry{id, fields})
 	}
@@ -301,13 +305,13 @@ func buildLang(lang string, b *rules.Book, lacking map[string][]string, o option
 		entries = append(entries, entry{id, map[string]any{fieldText: d.text, fieldTitle: d.title, fieldName: names}})
 	}
 
-	m, err := newMapping(lang, b, o)
+	m, err := newMapping(a, b, o)
 	if err != nil {
 		return nil, err
 	}
-	li.analyzer = m.AnalyzerNamed(analyzerFor(lang, o))
+	li.analyzer = m.AnalyzerNamed(analyzerFor(a, o))
 	if li.analyzer == nil {
-		return nil, fmt.Errorf("analyzer %q is not registered", analyzerFor(lang, o))
+		return nil, fmt.Errorf("analyzer %q is not registered", analyzerFor(a, o))
 	}
 	idx, err := newMemIndex(m, o)
 	if err != nil {
@@ -332,9 +336,9 @@ func buildLang(lang string, b *rules.Book, lacking map[string][]string, o option
 	if !li.fuzzy {
 		li.vocab = nil
 	}
-	li.stop = stopWords(lang)
+	li.stop = stopWords(a)
 	li.synonyms = map[string][]string{}
-	for w, alts := range synonyms[lang] {
+	for w, alts := range synonyms[a] {
 		for _, tok := range li.analyzer.Analyze([]byte(w)) {
 			for _, a := range alts {
 				for _, at := range li.analyzer.Analyze([]byte(a)) {
@@ -346,7 +350,7 @@ func buildLang(lang string, b *rules.Book, lacking map[string][]string, o option
 		}
 	}
 	li.question = map[string]bool{}
-	for _, w := range questionWords[lang] {
+	for _, w := range questionWords[a] {
 		for _, tok := range li.analyzer.Analyze([]byte(w)) {
 			li.question[string(tok.Term)] = true
 		}
@@ -402,9 +406,9 @@ const (
 	compoundFilter   = "search_de_dict_compound"
 )
 
-func newMapping(lang string, b *rules.Book, o options) (*mapping.IndexMappingImpl, error) {
+func newMapping(a langs.Analysis, b *rules.Book, o options) (*mapping.IndexMappingImpl, error) {
 	im := bleve.NewIndexMapping()
-	im.ScoringModel = o.scoring[lang]
+	im.ScoringModel = o.scoring[a]
 	im.IndexDynamic = false
 	im.StoreDynamic = false
 	im.DocValuesDynamic = false
@@ -419,11 +423,11 @@ func newMapping(lang string, b *rules.Book, o options) (*mapping.IndexMappingImp
 		f.IncludeTermVectors = true // phrase queries need positions
 		return f
 	}
-	an := analyzerFor(lang, o)
+	an := analyzerFor(a, o)
 	dm := bleve.NewDocumentStaticMapping()
 	text := []*mapping.FieldMapping{textField(an, fieldText)}
 	title := []*mapping.FieldMapping{textField(an, fieldTitle)}
-	if lang == "de" && o.compound != compoundNone {
+	if a == langs.German && o.compound != compoundNone {
 		if err := addCompoundAnalyzer(im, b, o.compound); err != nil {
 			return nil, err
 		}

@@ -19,6 +19,8 @@ import (
 	"github.com/blevesearch/bleve/v2/registry"
 	"github.com/ikawaha/kagome-dict/ipa"
 	"github.com/ikawaha/kagome/v2/tokenizer"
+
+	"github.com/mtgrules/site/internal/langs"
 )
 
 const kagomeAnalyzer = "ja_kagome_ipa"
@@ -69,7 +71,7 @@ func TestJapaneseAnalyzers(t *testing.T) {
 		o := defaultOptions
 		o.jaAnalyzer = name
 		start := time.Now()
-		ix, err := build(books, o)
+		ix, err := build(langs.Default, books, o)
 		if err != nil {
 			t.Fatal(err)
 		}

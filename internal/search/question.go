@@ -10,6 +10,8 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/de"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+
+	"github.com/mtgrules/site/internal/langs"
 )
 
 // Questions as people type them ("who gets priority after a spell
@@ -19,15 +21,15 @@ import (
 // German after analysis (so every inflection the analyzer folds goes with
 // them), in Japanese before bigramming (see stripJapanese).
 
-// questionWords are, per language, the question words, auxiliaries and
+// questionWords are, per analysis, the question words, auxiliaries and
 // question verbs the language's stop word list (bleve's Snowball lists)
 // keeps. They are analysed with the language's analyzer when the index is
 // built, so "happens" drops as "happen". A query made of nothing else is
 // searched as typed.
-var questionWords = map[string][]string{
+var questionWords = map[langs.Analysis][]string{
 	// Snowball already drops what, which, who, whom, when, where, why, how,
 	// do, does, did, is, are, a, the, it, there, cannot, can't, ….
-	"en": {
+	langs.English: {
 		"can", "could", "would", "should", "will", "shall", "may", "might",
 		"whose", "whats", "whos", "hows", "wheres", "whens", "much", "many",
 		"happen", "happens", "happened", "happening",
@@ -36,7 +38,7 @@ var questionWords = map[string][]string{
 	},
 	// Snowball already drops was, wie, wo, welche(r/s), kann, können, muss,
 	// der, die, das, ein(e), man, ….
-	"de": {
+	langs.German: {
 		"wer", "wen", "wem", "wessen", "wann", "warum", "wieso", "weshalb", "weswegen",
 		"woher", "wohin", "womit", "wofür", "worauf", "wodurch", "wozu", "wovon", "woran",
 		"passiert", "passieren", "geschieht", "geschehen", "funktioniert", "funktionieren",
@@ -47,15 +49,15 @@ var questionWords = map[string][]string{
 	},
 }
 
-// stopWords lists the words a language's analyzer drops (bleve's Snowball
-// lists) with its question words: a query word no text has that is one
-// typo away from one of them ("wat", "hapens", "pasiert") is dropped too.
-func stopWords(lang string) []string {
+// stopWords lists the words an analysis drops (bleve's Snowball lists)
+// with its question words: a query word no text has that is one typo away
+// from one of them ("wat", "hapens", "pasiert") is dropped too.
+func stopWords(a langs.Analysis) []string {
 	var src []byte
-	switch lang {
-	case "en":
+	switch a {
+	case langs.English:
 		src = en.EnglishStopWords
-	case "de":
+	case langs.German:
 		src = de.GermanStopWords
 	}
 	var out []string
@@ -67,7 +69,7 @@ func stopWords(lang string) []string {
 			}
 		}
 	}
-	out = append(out, questionWords[lang]...)
+	out = append(out, questionWords[a]...)
 	sort.Strings(out)
 	return out
 }
@@ -96,12 +98,12 @@ func nearStopWord(w string, stop []string) bool {
 // same thing ("who gets priority" → "receives priority"): a query word
 // matches its synonyms too, a little lower (boostSynonym). Analysed with
 // the language's analyzer when the index is built.
-var synonyms = map[string]map[string][]string{
-	"en": {
+var synonyms = map[langs.Analysis]map[string][]string{
+	langs.English: {
 		"get": {"receive"}, "gets": {"receives"}, "got": {"received"}, "getting": {"receiving"},
 		"gone": {"left"}, "zero": {"0"},
 	},
-	"de": {
+	langs.German: {
 		"bekommt": {"erhält"}, "bekommen": {"erhalten"}, "bekomme": {"erhalte"}, "kriegt": {"erhält"},
 		"null": {"0"},
 	},

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/mtgrules/site/internal/langs"
 )
 
 // evalJudgments runs every judgment of the loaded languages and returns
@@ -112,7 +114,7 @@ func TestCompoundModes(t *testing.T) {
 	}{{"affix", compoundAffix}, {"dict", compoundDict}, {"none", compoundNone}} {
 		o := defaultOptions
 		o.compound = c.mode
-		ix, err := build(books, o)
+		ix, err := build(langs.Default, books, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -149,8 +151,8 @@ func TestScoringModels(t *testing.T) {
 	js := loadJudgments(t)
 	for _, model := range []string{"", "bm25"} {
 		o := defaultOptions
-		o.scoring = map[string]string{"en": model, "de": model, "ja": model}
-		ix, err := build(books, o)
+		o.scoring = map[langs.Analysis]string{langs.English: model, langs.German: model, langs.Japanese: model}
+		ix, err := build(langs.Default, books, o)
 		if err != nil {
 			t.Fatal(err)
 		}

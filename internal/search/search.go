@@ -11,6 +11,7 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -48,7 +49,7 @@ const (
 // Query is one search request.
 type Query struct {
 	Text    string // what the reader typed; any bytes are accepted
-	Lang    string // the reader's language; unknown or unloaded falls back to "en" or the first loaded
+	Lang    string // the reader's language; unknown or unloaded falls back to the fallback language or the first loaded
 	All     bool   // search every language, list hits as the rule in the reader's language
 	Page    int    // 1-based; 0 or less means 1
 	PerPage int    // 0 or less means DefaultPerPage; capped at MaxPerPage
@@ -213,9 +214,9 @@ func (ix *Index) Search(q Query) (*Result, error) {
 	text, truncated := sanitize(q.Text)
 	res.Truncated = truncated
 	reader := ix.readerLang(q.Lang)
-	langs := []string{reader}
+	searched := []string{reader}
 	if q.All {
-		langs = ix.langsReaderFirst(reader)
+		searched = ix.langsReaderFirst(reader)
 	}
 	number, isNumber := rules.NormalizeRef(text)
 	if !isNumber {
@@ -223,7 +224,7 @@ func (ix *Index) Search(q Query) (*Result, error) {
 	}
 
 	var plans []plan
-	for _, lang := range langs {
+	for _, lang := range searched {
 		if p, ok := newPlan(ix.li[lang], text, number, ""); ok {
 			plans = append(plans, p)
 		}
@@ -232,7 +233,7 @@ func (ix *Index) Search(q Query) (*Result, error) {
 	// language and merged in, as their pages show them in it.
 	merge := q.All
 	if !q.All && ix.lacks[reader] {
-		if p, ok := newPlan(ix.li[FallbackLang], text, number, reader); ok {
+		if p, ok := newPlan(ix.li[ix.fallback], text, number, reader); ok {
 			plans = append(plans, p)
 			merge = true
 		}
@@ -259,7 +260,7 @@ func (ix *Index) Search(q Query) (*Result, error) {
 		}
 	}
 	if res.Total == 0 {
-		res.Suggestions = ix.suggest(text, langs)
+		res.Suggestions = ix.suggest(text, searched)
 		return res, nil
 	}
 	res.Pages = (res.Total + perPage - 1) / perPage
@@ -557,7 +558,7 @@ func (li *langIndex) queryTerms(text string) []string { return li.parse(text).te
 
 func (li *langIndex) parse(text string) parsed {
 	src := text
-	if li.lang == "ja" {
+	if li.analysis == langs.Japanese {
 		src = stripJapanese(text)
 	}
 	toks := li.analyzer.Analyze([]byte(src))
@@ -650,8 +651,8 @@ func (ix *Index) readerLang(lang string) string {
 	if _, ok := ix.li[lang]; ok {
 		return lang
 	}
-	if _, ok := ix.li["en"]; ok {
-		return "en"
+	if _, ok := ix.li[ix.fallback]; ok {
+		return ix.fallback
 	}
 	return ix.langs[0]
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -35,11 +36,11 @@ Credits
 
 func hostileIndex(t *testing.T) *Index {
 	t.Helper()
-	b, err := rules.Parse([]byte(hostileRules), "hostile.txt", "en")
+	b, err := rules.Parse([]byte(hostileRules), "hostile.txt", "en", langs.Default.RulesWords())
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix, err := Build(map[string]*rules.Book{"en": b})
+	ix, err := Build(langs.Default, map[string]*rules.Book{"en": b})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -365,8 +366,8 @@ func TestSnippetWindow(t *testing.T) {
 }
 
 func TestBuildErrors(t *testing.T) {
-	if _, err := Build(nil); err == nil {
-		t.Error("Build(nil) succeeded")
+	if _, err := Build(langs.Default, nil); err == nil {
+		t.Error("Build(langs.Default, nil) succeeded")
 	}
 }
 
@@ -382,10 +383,10 @@ func TestUntranslatedRulesFoundInEnglish(t *testing.T) {
 	at := strings.LastIndex(string(text), "\n123. ") // rule 124, which no edition has, goes after rule 123
 	at += regexp.MustCompile(`\n[1-9]\. `).FindStringIndex(string(text[at:]))[0]
 	extra := string(text[:at]) + "\n124. Brand-New Rules\n\n124.1. A zebrafish rule only the English file has.\n\n124.2. It mentions Priorität, a German word.\n" + string(text[at:])
-	if books["en"], err = rules.Parse([]byte(extra), "en.txt", "en"); err != nil {
+	if books["en"], err = rules.Parse([]byte(extra), "en.txt", "en", langs.Default.RulesWords()); err != nil {
 		t.Fatal(err)
 	}
-	ix, err := Build(books)
+	ix, err := Build(langs.Default, books)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func NewPool(cards map[string]engine.Card, texts examples.CardTexts) *Pool {
 	for id := range cards {
 		p.ids = append(p.ids, id)
 		p.byName[fold(id)] = id
-		for _, n := range texts[id].Name {
+		for _, n := range texts[id].Name.ByLang {
 			p.byName[fold(n)] = id
 		}
 	}

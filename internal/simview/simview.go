@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/site/internal/examples"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules/engine"
@@ -28,6 +29,16 @@ type View struct {
 	Cards examples.CardTexts
 	Trail Trail
 	Bare  bool
+}
+
+// language is the table row of the view's language (the fallback's for a
+// language the catalogue lacks): how its running text quotes and lists.
+func (v View) language() *langs.Lang {
+	t := v.Cat.Langs()
+	if l := t.Get(v.Lang); l != nil {
+		return l
+	}
+	return t.Fallback()
 }
 
 // T returns a plain message.
@@ -90,13 +101,14 @@ func (v View) Card(s *engine.State, id string) string {
 }
 
 // runningName is the name of a card of the pool as running text writes
-// it: Japanese puts card names in 《》, unless the view is Bare.
+// it: in the language's card quotes (Japanese 《》), unless the view is
+// Bare.
 func (v View) runningName(id string) string {
 	name := v.Cards.Name(id, v.Lang)
-	if v.Lang == "ja" && !v.Bare {
-		return "《" + name + "》"
+	if v.Bare {
+		return name
 	}
-	return name
+	return v.language().QuoteCard(name)
 }
 
 // Object names a permanent or stack object by id, "" when it is gone. A
@@ -143,10 +155,7 @@ func (v View) TargetNames(s *engine.State, ts []engine.Target) []string {
 
 // join lists names with the language's comma.
 func (v View) join(names []string) string {
-	if v.Lang == "ja" {
-		return strings.Join(names, "、")
-	}
-	return strings.Join(names, ", ")
+	return strings.Join(names, v.language().Comma)
 }
 
 // and lists names as a sentence does: "A", "A and B", "A, B and C".
@@ -157,7 +166,7 @@ func (v View) and(names []string) string {
 	case 1:
 		return names[0]
 	}
-	if v.Lang == "ja" && len(names) > 2 {
+	if len(names) > 2 && v.language().CommasOnly {
 		return v.join(names) // 「A、B、C」
 	}
 	return v.format(msg.ListAnd, map[string]any{"First": v.join(names[:len(names)-1]), "Last": names[len(names)-1]})

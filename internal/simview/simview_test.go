@@ -13,6 +13,7 @@ import (
 
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/examples"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules/engine"
@@ -198,7 +199,7 @@ func TestCountersAbilitiesAndAuras(t *testing.T) {
 
 func testCatalog(t *testing.T) *locales.Catalog {
 	t.Helper()
-	cat, err := locales.Load()
+	cat, err := locales.Load(langs.Default, locales.Files)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +219,7 @@ func testCards() map[string]engine.Card {
 
 func testNames() examples.CardTexts {
 	name := func(en, de, ja string) examples.CardText {
-		return examples.CardText{Name: examples.Text{"en": en, "de": de, "ja": ja}}
+		return examples.CardText{Name: examples.Text{ByLang: map[string]string{"en": en, "de": de, "ja": ja}}}
 	}
 	return examples.CardTexts{
 		"shock":          name("Shock", "Schock", "ショック"),
@@ -267,13 +268,13 @@ func TestEveryCitedRuleExists(t *testing.T) {
 			}
 		}
 	})
-	set, err := examples.Load(content.FS)
+	set, err := examples.Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, ex := range set.List {
 		for _, tx := range append([]examples.Text{ex.Summary}, ex.Narration...) {
-			for _, s := range tx {
+			for _, s := range tx.ByLang {
 				for _, num := range citedRule.FindAllString(s, -1) {
 					cited[num] = ex.Slug
 				}
@@ -290,7 +291,7 @@ func TestEveryCitedRuleExists(t *testing.T) {
 	if len(cited) < 50 {
 		t.Fatalf("only %d cited rules found", len(cited))
 	}
-	lib, err := library.Load(nil)
+	lib, err := library.Load(library.Embedded(nil))
 	if err != nil {
 		t.Fatal(err)
 	}

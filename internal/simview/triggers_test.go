@@ -7,6 +7,7 @@ import (
 
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/examples"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/rules/engine"
 )
 
@@ -19,7 +20,7 @@ var (
 // exampleSet is the worked examples with the card pool, loaded once.
 func exampleSet(t *testing.T) *examples.Set {
 	t.Helper()
-	exampleOnce.Do(func() { examplesSet, examplesErr = examples.Load(content.FS) })
+	exampleOnce.Do(func() { examplesSet, examplesErr = examples.Load(langs.Default, content.FS) })
 	if examplesErr != nil {
 		t.Fatal(examplesErr)
 	}

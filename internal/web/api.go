@@ -184,7 +184,7 @@ func (a *api) termJSON(c echo.Context) error {
 	if !ok {
 		return pageerr.New(http.StatusNotFound, msg.ErrTermNotFound)
 	}
-	return send(c, apiview.TermOf(lang, t, func(l string) (*rules.Term, bool) { return a.rv.Counterpart(t, lang, l) }, a.termHref(c)))
+	return send(c, apiview.TermOf(lang, t, a.Library.Langs.Codes(), func(l string) (*rules.Term, bool) { return a.rv.Counterpart(t, lang, l) }, a.termHref(c)))
 }
 
 func (a *api) exampleURL(c echo.Context, lang string) apiview.ExampleHref {

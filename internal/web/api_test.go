@@ -8,13 +8,13 @@ import (
 	"testing"
 
 	"github.com/mtgrules/site/internal/apiview"
-	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/internal/langs"
 )
 
 // Each language's contents: its sections with their top-level rules.
 func TestAPIContentsInEveryLanguage(t *testing.T) {
 	first := map[string][2]string{"en": {"Game Concepts", "General"}, "de": {"Spielkonzepte", "Allgemeines"}, "ja": {"ゲームの概念", "原則"}}
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		var c apiview.Contents
 		apiGet(t, "/api/"+lang+"/rules", http.StatusOK, &c)
 		if c.Lang != lang || c.Edition != "2026-04-17" || len(c.Sections) != 9 {
@@ -39,7 +39,7 @@ func TestAPIRuleInEveryLanguage(t *testing.T) {
 		"de": "Jedes Mal, wenn ein Zauberspruch oder eine Fähigkeit verrechnet wurde, die keine Manafähigkeit ist, erhält danach der aktive Spieler Priorität.",
 		"ja": "マナ能力以外の呪文や能力が解決されるたびに、その後アクティブ・プレイヤーが優先権を得る。",
 	}
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		for _, path := range []string{"/api/" + lang + "/rules/117.3b", "/api/" + lang + "/rules/CR117.3B", "/api/" + lang + "/rules/" + url.PathEscape("１１７．３ｂ") + "?subrules=0"} {
 			var r apiview.RuleDoc
 			apiGet(t, path, http.StatusOK, &r)
@@ -83,7 +83,7 @@ func TestAPIRuleErrorsAreLocalized(t *testing.T) {
 		"de": "subrules ist 0 (nur die Regel) oder 1 (mit allen Regeln darunter).",
 		"ja": "subrulesには0（そのルールだけ）か1（その下のすべてのルールを含む）を指定してください。",
 	}
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		wantAPIError(t, nil, "/api/"+lang+"/rules/117.3z", http.StatusNotFound, lang, notFound[lang])
 		wantAPIError(t, nil, "/api/"+lang+"/rules/banana", http.StatusNotFound, lang, notFound[lang])
 		wantAPIError(t, nil, "/api/"+lang+"/rules/117?subrules=yes", http.StatusBadRequest, lang, subrules[lang])
@@ -141,7 +141,7 @@ func TestAPIRuleFallsBackToEnglish(t *testing.T) {
 func TestAPIGlossaryInEveryLanguage(t *testing.T) {
 	first := map[string]string{"en": "Abandon", "de": "Abenteurergruppe", "ja": "20面体ダイスを振る"}
 	priority := map[string][2]string{"en": {"Priority", "priority"}, "de": {"Priorität", "priorität"}, "ja": {"優先権", "優先権"}}
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		var g apiview.Glossary
 		apiGet(t, "/api/"+lang+"/glossary", http.StatusOK, &g)
 		if g.Lang != lang || len(g.Terms) != 730 || g.Terms[0].Term != first[lang] || g.Terms[0].Lang != lang {
@@ -160,7 +160,7 @@ func TestAPIGlossaryInEveryLanguage(t *testing.T) {
 				others = append(others, o.Lang+":"+o.Term+":"+o.Slug)
 			}
 			var wantOthers []string
-			for _, l := range locales.Languages {
+			for _, l := range langs.Default.Codes() {
 				if l != lang {
 					wantOthers = append(wantOthers, l+":"+priority[l][0]+":"+priority[l][1])
 				}
@@ -182,7 +182,7 @@ func TestAPIExampleStepInEveryLanguage(t *testing.T) {
 	names := map[string][2]string{"en": {"Shock", "Giant Growth"}, "de": {"Schock", "Riesenwuchs"}, "ja": {"ショック", "巨大化"}}
 	wolves := map[string]string{"en": "Tundra Wolves", "de": "Tundrawölfe", "ja": "ツンドラ狼"}
 	stepLabel := map[string]string{"en": "Declare blockers step", "de": "Blocker-deklarieren-Segment", "ja": "ブロック・クリーチャー指定ステップ"}
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		var e apiview.Example
 		apiGet(t, "/api/"+lang+"/examples/giant-growth-answered-by-shock?step=13", http.StatusOK, &e)
 		if e.Step != 13 || e.Steps != 17 || e.Turn != 4 || e.GameStep != "declare_blockers" || e.GameStepLabel != stepLabel[lang] ||
@@ -229,7 +229,7 @@ func TestAPIEditions(t *testing.T) {
 	if len(eds.Languages) != 3 {
 		t.Fatalf("%+v", eds)
 	}
-	for i, lang := range locales.Languages {
+	for i, lang := range langs.Default.Codes() {
 		le := eds.Languages[i]
 		want := apiview.Edition{Edition: "2026-04-17", Label: labels[lang], Current: true, Rules: 3285, Glossary: 730}
 		if le.Lang != lang || len(le.Editions) != 1 || le.Editions[0] != want {
@@ -276,7 +276,7 @@ func TestAPICORS(t *testing.T) {
 // try that work.
 func TestAPIPageInEveryLanguage(t *testing.T) {
 	heading := map[string]string{"en": "JSON API", "de": "JSON-API", "ja": "JSON API"}
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		r := get(t, "/"+lang+"/api")
 		if r.status != http.StatusOK {
 			t.Fatalf("%s: %d", lang, r.status)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/examples"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/moves"
 	"github.com/mtgrules/site/internal/position"
 	"github.com/mtgrules/site/internal/urls"
@@ -56,7 +57,7 @@ func uncachedHandler(b *testing.B) http.Handler {
 	b.Helper()
 	testServer(b)
 	uncachedOnce.Do(func() {
-		cat, err := locales.Load()
+		cat, err := locales.Load(langs.Default, locales.Files)
 		if err != nil {
 			panic(err)
 		}
@@ -64,7 +65,7 @@ func uncachedHandler(b *testing.B) http.Handler {
 		if err != nil {
 			panic(err)
 		}
-		exs, err := examples.Load(content.FS)
+		exs, err := examples.Load(langs.Default, content.FS)
 		if err != nil {
 			panic(err)
 		}
@@ -90,7 +91,7 @@ func benchPath(b *testing.B, h http.Handler, path string) {
 // the response cache: the target is ≤ 0.5 ms/op for a step.
 func BenchmarkExampleStep(b *testing.B) {
 	h := uncachedHandler(b)
-	set, err := examples.Load(content.FS)
+	set, err := examples.Load(langs.Default, content.FS)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func BenchmarkExampleStep(b *testing.B) {
 // the response cache: the target is ≤ 1 ms/op.
 func BenchmarkBuiltPosition(b *testing.B) {
 	h := uncachedHandler(b)
-	set, err := examples.Load(content.FS)
+	set, err := examples.Load(langs.Default, content.FS)
 	if err != nil {
 		b.Fatal(err)
 	}

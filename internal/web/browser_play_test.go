@@ -13,9 +13,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/mtgrules/site/internal/examples"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/moves"
 	"github.com/mtgrules/site/internal/urls"
-	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules/engine"
 )
 
@@ -108,7 +108,7 @@ func TestBrowserFirstScreen(t *testing.T) {
 		name string
 		emu  chromedp.Action[chromedp.Void]
 	}{{"phone", phone}, {"laptop", laptop}} {
-		for _, lang := range locales.Languages {
+		for _, lang := range langs.Default.Codes() {
 			pages := map[string]string{
 				"step":    urls.Example(lang, ex.Slug, step),
 				"sandbox": urls.Play(lang, pex.Slug, codes),

@@ -16,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/locales"
@@ -32,7 +33,7 @@ func newServer(tb testing.TB, lib *library.Library) *echo.Echo {
 // testConfig serves lib without search or examples.
 func testConfig(tb testing.TB, lib *library.Library) Config {
 	tb.Helper()
-	cat, err := locales.Load()
+	cat, err := locales.Load(langs.Default, locales.Files)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -106,13 +107,13 @@ func editionsServer(t *testing.T) *echo.Echo {
 				return
 			}
 		}
-		lib, err := library.Load(library.Overrides{"en": {dir}})
+		lib, err := library.Load(library.Embedded(library.Overrides{"en": {dir}}))
 		if err != nil {
 			edErr = err
 			return
 		}
 		cfg := testConfig(t, lib)
-		ix, err := search.Build(lib.Books)
+		ix, err := search.Build(lib.Langs, lib.Books)
 		if err != nil {
 			edErr = err
 			return
@@ -331,7 +332,7 @@ func TestUntranslatedRulesFallBackToEnglish(t *testing.T) {
 // embedded rules, cycled, and the glossary.
 func bigCorpus(tb testing.TB, lang string) []byte {
 	tb.Helper()
-	src, err := rules.Parse([]byte(embeddedText(tb, lang)), lang, lang)
+	src, err := rules.Parse([]byte(embeddedText(tb, lang)), lang, lang, langs.Default.RulesWords())
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -381,7 +382,7 @@ func BenchmarkBigCorpus(b *testing.B) {
 	dir := b.TempDir()
 	o := library.Overrides{}
 	sizes := map[string]int{}
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		data := bigCorpus(b, lang)
 		path := filepath.Join(dir, lang+".txt")
 		if err := os.WriteFile(path, data, 0o600); err != nil {
@@ -390,13 +391,13 @@ func BenchmarkBigCorpus(b *testing.B) {
 		o[lang] = []string{path}
 		sizes[lang] = len(data)
 	}
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		data, _ := os.ReadFile(o[lang][0])
 		b.Run("parse/"+lang, func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			var n int
 			for b.Loop() {
-				book, err := rules.Parse(data, lang, lang)
+				book, err := rules.Parse(data, lang, lang, langs.Default.RulesWords())
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -407,16 +408,16 @@ func BenchmarkBigCorpus(b *testing.B) {
 	}
 	b.Run("load", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := library.Load(o); err != nil {
+			if _, err := library.Load(library.Embedded(o)); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
-	lib, err := library.Load(o)
+	lib, err := library.Load(library.Embedded(o))
 	if err != nil {
 		b.Fatal(err)
 	}
-	cat, err := locales.Load()
+	cat, err := locales.Load(langs.Default, locales.Files)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -431,7 +432,7 @@ func BenchmarkBigCorpus(b *testing.B) {
 	})
 	b.Run("search-index", func(b *testing.B) {
 		for b.Loop() {
-			ix, err := search.Build(lib.Books)
+			ix, err := search.Build(lib.Langs, lib.Books)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -442,7 +443,7 @@ func BenchmarkBigCorpus(b *testing.B) {
 	})
 	start := time.Now()
 	cfg := testConfig(b, lib)
-	ix, err := search.Build(lib.Books)
+	ix, err := search.Build(lib.Langs, lib.Books)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -475,7 +476,7 @@ func TestEditionsBuiltOnceUnderConcurrentRequests(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	lib, err := library.Load(library.Overrides{"en": {dir}})
+	lib, err := library.Load(library.Embedded(library.Overrides{"en": {dir}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -508,7 +509,7 @@ func withNewRule124(text, rule string) string {
 // rulesTitle is the title of a top-level rule in a language's embedded text.
 func rulesTitle(tb testing.TB, lang, num string) string {
 	tb.Helper()
-	b, err := rules.Parse([]byte(embeddedText(tb, lang)), lang, lang)
+	b, err := rules.Parse([]byte(embeddedText(tb, lang)), lang, lang, langs.Default.RulesWords())
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/mtgrules/site/internal/pageerr"
 	"github.com/mtgrules/site/internal/urls"
-	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/templates"
 )
@@ -79,7 +78,7 @@ func logFailure(c echo.Context, err error) {
 
 // errorLang is the path's language when it has one, else the reader's.
 func (s *Server) errorLang(c echo.Context) string {
-	if l := urls.PathLang(c.Request().URL.Path); locales.Has(l) {
+	if l := urls.PathLang(c.Request().URL.Path); s.langs.Has(l) {
 		return l
 	}
 	return s.readerLang(c)

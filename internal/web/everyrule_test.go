@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/internal/langs"
 )
 
 // TestEveryRuleOfTheEditionHasItsPage: every number of the current edition
@@ -33,7 +33,7 @@ func TestEveryRuleOfTheEditionHasItsPage(t *testing.T) {
 		t.Fatalf("%d numbers in the list", len(nums))
 	}
 	fallback := map[string]string{"de": "fehlt in unserem deutschen Text", "ja": "まだ日本語に翻訳されていない"}
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		for _, n := range nums {
 			w := httptest.NewRecorder()
 			handler.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/"+lang+"/rules/"+n, nil))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/examples"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/moves"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
@@ -19,7 +20,7 @@ import (
 
 func testExamples(t *testing.T) *examples.Set {
 	t.Helper()
-	set, err := examples.Load(content.FS)
+	set, err := examples.Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,7 +223,7 @@ func TestPlaySandbox(t *testing.T) {
 
 func srvCatalog(t *testing.T) *locales.Catalog {
 	t.Helper()
-	cat, err := locales.Load()
+	cat, err := locales.Load(langs.Default, locales.Files)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +258,7 @@ func TestHomeLinksExamples(t *testing.T) {
 	r := get(t, "/de/")
 	want := []string{`<h2 id="home-examples">Durchgespielte Beispiele</h2>`}
 	for _, ex := range set.List[:5] {
-		want = append(want, `<a href="/de/examples/`+ex.Slug+`?step=1">`+html.EscapeString(ex.Title["de"])+`</a>`)
+		want = append(want, `<a href="/de/examples/`+ex.Slug+`?step=1">`+html.EscapeString(ex.Title.ByLang["de"])+`</a>`)
 	}
 	want = append(want, `<a href="/de/examples">Alle `+strconv.Itoa(len(set.List))+` Beispiele →</a>`)
 	if !inOrder(r.body, want...) {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/internal/langs"
 )
 
 // atomDoc reads an Atom feed strictly: every element in the Atom
@@ -138,7 +138,7 @@ func TestChangesFeed(t *testing.T) {
 		}
 	}
 	// An edition's entry keeps its id on another server, with other editions.
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		single := readFeed(t, testServer(t).Config.Handler, "/"+lang+"/changes.atom")
 		both := readFeed(t, h, "/"+lang+"/changes.atom")
 		if len(single.Entries) != 1 || single.Entries[0].ID != both.Entries[len(both.Entries)-1].ID || single.ID != both.ID {

@@ -9,7 +9,7 @@ import (
 
 func testLibrary(t testing.TB) *library.Library {
 	t.Helper()
-	lib, err := library.Load(nil)
+	lib, err := library.Load(library.Embedded(nil))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/mtgrules/site/internal/pageerr"
 	"github.com/mtgrules/site/internal/urls"
-	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/locales/msg"
 )
 
@@ -26,7 +25,7 @@ func (s *Server) chooseLang(next echo.HandlerFunc) echo.HandlerFunc {
 		if !q.Has("lang") || urls.IsShort(r.URL.Path) || urls.IsAPI(r.URL.Path) {
 			return next(c)
 		}
-		if locales.Has(lang) {
+		if s.langs.Has(lang) {
 			c.SetCookie(&http.Cookie{Name: LangCookie, Value: lang, Path: urls.RouteRoot, MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode})
 		}
 		q.Del("lang")
@@ -36,18 +35,18 @@ func (s *Server) chooseLang(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // readerLang is the language of a request with no language in its path:
-// cookie, then Accept-Language, then English.
+// cookie, then Accept-Language, then the fallback language.
 func (s *Server) readerLang(c echo.Context) string {
-	if ck, err := c.Cookie(LangCookie); err == nil && locales.Has(ck.Value) {
+	if ck, err := c.Cookie(LangCookie); err == nil && s.langs.Has(ck.Value) {
 		return ck.Value
 	}
-	return locales.Negotiate(c.Request().Header.Get("Accept-Language"))
+	return s.langs.Negotiate(c.Request().Header.Get("Accept-Language"))
 }
 
 // lang validates the :lang parameter.
 func (s *Server) lang(c echo.Context) (string, error) {
 	l := c.Param("lang")
-	if !locales.Has(l) {
+	if !s.langs.Has(l) {
 		return "", pageerr.New(http.StatusNotFound, msg.ErrLangUnknown)
 	}
 	return l, nil

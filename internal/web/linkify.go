@@ -8,7 +8,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/mtgrules/site/internal/layout"
-	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/pageerr"
 	"github.com/mtgrules/site/internal/refs"
 	"github.com/mtgrules/site/internal/urls"
@@ -133,9 +132,9 @@ func (s *Server) linkRefs(c echo.Context, text string, f refs.Format) (out strin
 	return refs.LinkRefs(text, f, linked, s.shortHref(c)), linked, unknown
 }
 
-// ruleExists reports whether the English text, which the others fall back
-// on, has rule num: then its short link leads to it in every language.
+// ruleExists reports whether the fallback language's text, which the
+// others fall back on, has rule num: then its short link leads to it in every language.
 func (s *Server) ruleExists(num string) bool {
-	_, _, ok := s.Library.Current(library.RefLang, num)
+	_, _, ok := s.Library.Current(s.langs.Fallback().Code, num)
 	return ok
 }

@@ -5,7 +5,6 @@ import (
 	"github.com/mtgrules/site/internal/pageerr"
 	"github.com/mtgrules/site/internal/ruleview"
 	"github.com/mtgrules/site/internal/urls"
-	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
 	"html"
@@ -47,7 +46,7 @@ func (s *Server) oembed(c echo.Context) error {
 // entry's path quotes: its title, the start of its text and the text's
 // language; ok is false for any other path.
 func (s *Server) quoted(lang string, kind urls.Kind, key string) (title, text, textLang string, ok bool) {
-	if !locales.Has(lang) {
+	if !s.langs.Has(lang) {
 		return "", "", "", false
 	}
 	switch kind {

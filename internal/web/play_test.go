@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/moves"
 	"github.com/mtgrules/site/internal/urls"
-	"github.com/mtgrules/site/locales"
 )
 
 // internalID finds what a reader must never see: an object's number
@@ -54,7 +54,7 @@ func TestNoInternalIDs(t *testing.T) {
 				codes = append(codes, moves.Encode(st.Action))
 			}
 		}
-		for _, lang := range locales.Languages {
+		for _, lang := range langs.Default.Codes() {
 			paths := []string{urls.Play(lang, ex.Slug, codes)}
 			for step := 1; step <= len(ex.Snapshots); step++ {
 				paths = append(paths, urls.Example(lang, ex.Slug, step))

@@ -15,7 +15,7 @@ import (
 func TestExpensiveRoutesAreRateLimited(t *testing.T) {
 	lib := testLibrary(t)
 	cfg := testConfig(t, lib)
-	ix, err := search.Build(lib.Books)
+	ix, err := search.Build(lib.Langs, lib.Books)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/static"
@@ -140,9 +141,9 @@ func TestSearchPaging(t *testing.T) {
 
 func TestSearchUnavailableUntilIndexed(t *testing.T) {
 	testServer(t)
-	failed := search.BuildAsync(nil) // finishes at once, without an index
+	failed := search.BuildAsync(langs.Default, nil) // finishes at once, without an index
 	failed.Wait()
-	cat, _ := locales.Load()
+	cat, _ := locales.Load(langs.Default, locales.Files)
 	assets, _ := static.Load()
 	h := New(Config{Library: testLibrary(t), Catalog: cat, Assets: assets, Search: failed})
 	for path, want := range map[string]string{

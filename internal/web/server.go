@@ -13,6 +13,7 @@ import (
 
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/httpcache"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/layout"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/pageerr"
@@ -25,7 +26,8 @@ import (
 	"github.com/mtgrules/site/static"
 )
 
-// Config is what the server needs.
+// Config is what the server needs. Its languages are the library's
+// (Library.Langs); the catalogue and the examples are loaded for them.
 type Config struct {
 	Library *library.Library
 	Catalog *locales.Catalog
@@ -61,6 +63,7 @@ func (c Config) cacheBytes() int64 {
 // rules come from rv, the layout's part of every page from layout.
 type Server struct {
 	Config
+	langs  *langs.Table
 	layout layout.Site
 	rv     *ruleview.Site
 	pool   *simview.Pool
@@ -75,7 +78,7 @@ const MaxQueryBytes = 64 << 10
 
 // New builds the echo instance with every route and middleware.
 func New(cfg Config) *echo.Echo {
-	s := &Server{Config: cfg, layout: layout.Site{Cat: cfg.Catalog, Static: cfg.Assets.URL, Base: cfg.BaseURL}}
+	s := &Server{Config: cfg, langs: cfg.Library.Langs, layout: layout.Site{Cat: cfg.Catalog, Static: cfg.Assets.URL, Base: cfg.BaseURL}}
 	s.rv = ruleview.New(cfg.Library, cfg.Catalog, s.layout, cfg.Examples)
 	if cfg.Examples != nil {
 		s.pool = simview.NewPool(cfg.Examples.Cards, cfg.Examples.CardTexts)

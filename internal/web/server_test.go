@@ -11,6 +11,7 @@ import (
 
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/examples"
+	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/locales"
@@ -27,11 +28,11 @@ var (
 func testServer(t testing.TB) *httptest.Server {
 	t.Helper()
 	srvOnce.Do(func() {
-		lib, err := library.Load(nil)
+		lib, err := library.Load(library.Embedded(nil))
 		if err != nil {
 			panic(err)
 		}
-		cat, err := locales.Load()
+		cat, err := locales.Load(langs.Default, locales.Files)
 		if err != nil {
 			panic(err)
 		}
@@ -39,11 +40,11 @@ func testServer(t testing.TB) *httptest.Server {
 		if err != nil {
 			panic(err)
 		}
-		idx, err := search.Build(lib.Books)
+		idx, err := search.Build(lib.Langs, lib.Books)
 		if err != nil {
 			panic(err)
 		}
-		exs, err := examples.Load(content.FS)
+		exs, err := examples.Load(langs.Default, content.FS)
 		if err != nil {
 			panic(err)
 		}
@@ -102,7 +103,7 @@ func mustContain(t *testing.T, what, body string, subs ...string) {
 }
 
 func TestSubrulePageInEveryLanguage(t *testing.T) {
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		t.Run(lang, func(t *testing.T) {
 			r := get(t, "/"+lang+"/rules/117.2c")
 			if r.status != http.StatusOK {
@@ -313,7 +314,7 @@ func TestCompareShowsBothLanguagesParagraphByParagraph(t *testing.T) {
 }
 
 func TestGlossaryPages(t *testing.T) {
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		r := get(t, "/"+lang+"/glossary")
 		if r.status != 200 {
 			t.Fatalf("%s: %d", lang, r.status)

@@ -4,7 +4,6 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/mtgrules/site/internal/pageerr"
 	"github.com/mtgrules/site/internal/urls"
-	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
 	"net/http"
@@ -38,7 +37,7 @@ func (s *Server) shortRef(c echo.Context) (lang, num string, err error) {
 // shortLinkLang picks a short link's language: ?lang=, then the cookie,
 // then Accept-Language, then English.
 func (s *Server) shortLinkLang(c echo.Context) string {
-	if lang := c.QueryParam("lang"); locales.Has(lang) {
+	if lang := c.QueryParam("lang"); s.langs.Has(lang) {
 		return lang
 	}
 	return s.readerLang(c)

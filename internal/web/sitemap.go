@@ -5,7 +5,6 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/mtgrules/site/internal/layout"
 	"github.com/mtgrules/site/internal/urls"
-	"github.com/mtgrules/site/locales"
 	"net/http"
 )
 
@@ -46,7 +45,7 @@ func (s *Server) sitemapSet(base string) urlset {
 	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml"}
 	add := func(pathFor layout.PathFunc) {
 		var links []sitemapXLink
-		for _, l := range locales.Languages {
+		for _, l := range s.langs.Codes() {
 			if p, ok := pathFor(l); ok {
 				links = append(links, sitemapXLink{Rel: "alternate", Hreflang: l, Href: base + p})
 			}
@@ -67,7 +66,7 @@ func (s *Server) sitemapSet(base string) urlset {
 		}
 	}
 	seen := map[string]bool{}
-	for _, l := range locales.Languages {
+	for _, l := range s.langs.Codes() {
 		for _, r := range s.rv.Book(l).Rules() {
 			if !seen[r.Number] {
 				seen[r.Number] = true
@@ -79,7 +78,7 @@ func (s *Server) sitemapSet(base string) urlset {
 			}
 		}
 	}
-	for _, l := range locales.Languages {
+	for _, l := range s.langs.Codes() {
 		for _, t := range s.rv.Book(l).Glossary {
 			set.URLs = append(set.URLs, sitemapURL{Loc: base + urls.Term(l, t.Slug)})
 		}

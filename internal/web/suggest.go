@@ -10,10 +10,8 @@ import (
 	"github.com/labstack/echo/v4"
 	"golang.org/x/text/unicode/norm"
 
-	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/ruleview"
 	"github.com/mtgrules/site/internal/urls"
-	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
 )
@@ -60,7 +58,7 @@ type suggestIndex struct {
 // rule pages use), headings and glossary terms of every current book.
 func newSuggestIndex(s *Server) *suggestIndex {
 	ix := &suggestIndex{langs: map[string]*langSuggest{}}
-	for _, lang := range locales.Languages {
+	for _, lang := range s.langs.Codes() {
 		if s.Library.Books[lang] != nil {
 			ix.langs[lang] = buildLangSuggest(s, lang)
 		}
@@ -71,12 +69,12 @@ func newSuggestIndex(s *Server) *suggestIndex {
 func buildLangSuggest(s *Server, lang string) *langSuggest {
 	ls := &langSuggest{}
 	b := s.Library.Books[lang]
-	// Rule numbers: the language's own, and those only English has.
+	// Rule numbers: the language's own, and those only the fallback has.
 	var nums []string
 	for _, r := range b.Rules() {
 		nums = append(nums, r.Number)
 	}
-	if ref := s.Library.Books[library.RefLang]; lang != library.RefLang && ref != nil {
+	if ref := s.Library.Fallback(lang, b); ref != nil {
 		for _, r := range ref.Rules() {
 			if _, ok := b.Rule(r.Number); !ok {
 				nums = append(nums, r.Number)

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/internal/langs"
 )
 
 // suggest asks /api/{lang}/suggest, validated against the OpenAPI
@@ -44,7 +44,7 @@ func wantSuggestions(t *testing.T, lang, q string, want ...string) {
 // full width, upper case, with "CR" or "Regel" in front.
 func TestSuggestRuleNumbers(t *testing.T) {
 	heading := map[string]string{"en": "Timing and Priority", "de": "Timing und Priorität", "ja": "タイミングと優先権"}
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		var want []string
 		for _, n := range []string{"117.3", "117.3a", "117.3b", "117.3c", "117.3d"} {
 			want = append(want, "rule "+n+" "+n+" · "+heading[lang]+" /"+lang+"/rules/"+n)
@@ -84,7 +84,7 @@ func TestSuggestHeadingsAndTerms(t *testing.T) {
 	for _, q := range []string{"スタ", "ｽﾀ", "スタック"} {
 		wantSuggestions(t, "ja", q, want...)
 	}
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		wantSuggestions(t, lang, "")
 		wantSuggestions(t, lang, "   ")
 		wantSuggestions(t, lang, "xyzzy")
@@ -124,7 +124,7 @@ func BenchmarkSuggest(b *testing.B) {
 		"Schaden", "Prio", "kampf", "stap", "ス", "スタ", "ｽﾀｯｸ", "優先", "戦闘", "a", "the", "xyzzy", strings.Repeat("a", 100)}
 	var reqs []*http.Request
 	for _, q := range queries {
-		for _, l := range locales.Languages {
+		for _, l := range langs.Default.Codes() {
 			reqs = append(reqs, httptest.NewRequest(http.MethodGet, "/api/"+l+"/suggest?q="+url.QueryEscape(q), nil))
 		}
 	}
@@ -166,7 +166,7 @@ func BenchmarkSuggestLookup(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		ix.langs[locales.Languages[i%3]].lookup(queries[i%len(queries)], maxSuggestions)
+		ix.langs[langs.Default.Codes()[i%3]].lookup(queries[i%len(queries)], maxSuggestions)
 		i++
 	}
 }
@@ -190,7 +190,7 @@ func TestSearchBoxMarkupForSuggestions(t *testing.T) {
 		"de": "{n} Vorschläge. Mit den Pfeiltasten nach oben und unten auswählen.",
 		"ja": "候補が{n}件あります。上下の矢印キーで選べます。",
 	}
-	for _, lang := range locales.Languages {
+	for _, lang := range langs.Default.Codes() {
 		r := get(t, "/"+lang+"/glossary")
 		mustContain(t, lang+" search form", r.body,
 			`method="get" action="/`+lang+`/search" data-suggest="/api/`+lang+`/suggest"`,

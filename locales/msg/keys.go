@@ -126,7 +126,6 @@ const (
 	CustomEdit
 	CustomHeading
 	CustomLead
-	DateLong
 	EditionCurrentLink
 	EditionOf
 	ErrBadRequest
@@ -252,7 +251,6 @@ const (
 	LinkifyPreview
 	LinkifyUnknown
 	ListAnd
-	MonthNames
 	NavBreadcrumb
 	NavExamples
 	NavGlossary
@@ -609,7 +607,6 @@ var names = [...]string{
 	"CustomEdit",
 	"CustomHeading",
 	"CustomLead",
-	"DateLong",
 	"EditionCurrentLink",
 	"EditionOf",
 	"ErrBadRequest",
@@ -735,7 +732,6 @@ var names = [...]string{
 	"LinkifyPreview",
 	"LinkifyUnknown",
 	"ListAnd",
-	"MonthNames",
 	"NavBreadcrumb",
 	"NavExamples",
 	"NavGlossary",

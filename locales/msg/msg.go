@@ -1,8 +1,8 @@
-// Package msg names every message of the site's message files
-// (locales/*.en.toml) as a constant, so a message the code asks for is
-// checked by the compiler: Key has no conversion from a string literal.
-// keys.go is generated from the English files; a test in package locales
-// fails when it is stale.
+// Package msg names every message of the site's message files (those of
+// the fallback language, see package langs) as a constant, so a message
+// the code asks for is checked by the compiler: Key has no conversion from
+// a string literal. keys.go is generated from those files; a test in
+// package locales fails when it is stale.
 package msg
 
 import "strconv"
