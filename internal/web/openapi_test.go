@@ -18,6 +18,8 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 	"github.com/labstack/echo/v4"
+
+	"github.com/mtgrules/site/internal/langs"
 )
 
 var (
@@ -172,6 +174,42 @@ func TestOpenAPIDocumentsEveryAPIRoute(t *testing.T) {
 	r := apiGet(t, "/api/openapi.json", http.StatusOK, nil)
 	if r.body != string(openAPISpec) {
 		t.Error("/api/openapi.json is not the embedded document")
+	}
+}
+
+// Every list of languages in the document is the table's, in its order
+// (search's "in" adds "all"): a language added to the table is added
+// there too.
+func TestOpenAPIListsTheTablesLanguages(t *testing.T) {
+	var doc any
+	if err := json.Unmarshal(openAPISpec, &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := langs.Default.Codes()
+	lists := 0
+	var walk func(where string, v any)
+	walk = func(where string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, e := range v {
+				walk(where+"/"+k, e)
+			}
+		case []any:
+			if strings.HasSuffix(where, "/enum") && slices.Contains(v, any(want[0])) {
+				lists++
+				codes := slices.DeleteFunc(slices.Clone(v), func(e any) bool { return e == "all" })
+				if got := fmt.Sprint(codes); got != fmt.Sprint(want) {
+					t.Errorf("%s lists %s, want %s", where, got, want)
+				}
+			}
+			for i, e := range v {
+				walk(fmt.Sprint(where, "/", i), e)
+			}
+		}
+	}
+	walk("", doc)
+	if lists < 10 {
+		t.Errorf("%d lists of languages found", lists)
 	}
 }
 

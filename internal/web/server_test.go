@@ -63,11 +63,17 @@ type response struct {
 	body   string
 }
 
-// get fetches a path without following redirects.
+// get fetches a path from testServer without following redirects.
 func get(t testing.TB, path string, header ...string) response {
 	t.Helper()
-	s := testServer(t)
-	req, err := http.NewRequest(http.MethodGet, s.URL+path, nil)
+	return getAt(t, testServer(t).URL, path, header...)
+}
+
+// getAt fetches a path from the server at origin without following
+// redirects; header holds name, value pairs.
+func getAt(t testing.TB, origin, path string, header ...string) response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, origin+path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
