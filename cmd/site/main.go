@@ -27,6 +27,7 @@ import (
 	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/reload"
+	"github.com/mtgrules/site/internal/serve"
 	"github.com/mtgrules/site/internal/web"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/static"
@@ -158,15 +159,12 @@ func run(args []string) error {
 		}
 		log.Info("search index ready", "took", time.Since(began).Round(time.Millisecond))
 	}()
-	srv := &http.Server{
-		Addr:              *addr,
-		Handler:           site,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    96 << 10, // room for MaxQueryBytes in the request line
-	}
+	srv := serve.New(site, serve.Limits{
+		ReadTimeout:    10 * time.Second,
+		WriteTimeout:   30 * time.Second,
+		IdleTimeout:    120 * time.Second,
+		MaxHeaderBytes: 96 << 10, // room for MaxQueryBytes in the request line
+	}, log)
 	logLibrary(log, site.Library())
 	log.Info("listening on "+local, "addr", *addr, "startup", time.Since(start).Round(time.Millisecond))
 
@@ -185,7 +183,7 @@ func run(args []string) error {
 	signal.Notify(hup, syscall.SIGHUP)
 	defer signal.Stop(hup)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
+	go func() { errc <- srv.ListenAndServe(*addr) }()
 	for serving := true; serving; {
 		select {
 		case err := <-errc:
@@ -199,7 +197,7 @@ func run(args []string) error {
 	log.Info("shutting down")
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := srv.ShutdownWithContext(shutdown); err != nil {
 		return err
 	}
 	return nil

@@ -197,13 +197,39 @@ func (e *entry) tagged(suffix string) string {
 	return strings.TrimSuffix(e.etag, `"`) + suffix + `"`
 }
 
-// write sends e to the client in the encoding it prefers: brotli when it
-// is ready and not ranked below gzip, else gzip, else none.
-func (c *Cache) write(ctx echo.Context, e *entry) {
-	req, res := ctx.Request(), ctx.Response()
+// Request is what a cached answer depends on besides its URL: the
+// request's Accept-Encoding, If-None-Match and If-Modified-Since headers.
+type Request struct {
+	AcceptEncoding, IfNoneMatch, IfModifiedSince string
+}
+
+// Reply is a finished response, ready to send.
+type Reply struct {
+	Status int
+	// Header is complete, Content-Length included; it is shared with
+	// other replies: never change it.
+	Header http.Header
+	Body   []byte // the body of a GET; a HEAD sends none
+}
+
+// Hit is the kept answer to a GET or HEAD of uri (a request URI as
+// Middleware keys it: "/en/rules/117?x=1"), false when none is kept. A
+// server may answer with it without running the handlers: it is exactly
+// what Middleware would send.
+func (c *Cache) Hit(uri string, r Request) (Reply, bool) {
+	e := c.get(uri)
+	if e == nil {
+		return Reply{}, false
+	}
+	return c.reply(e, r), true
+}
+
+// reply is e as the client prefers it: brotli when it is ready and not
+// ranked below gzip, else gzip, else none; 304 when the client's copy is
+// current.
+func (c *Cache) reply(e *entry, r Request) Reply {
 	body, hdr := e.body, e.plainHeader
-	ae := req.Header.Get("Accept-Encoding")
-	qbr, qgz := quality(ae, "br"), quality(ae, "gzip")
+	qbr, qgz := quality(r.AcceptEncoding, "br"), quality(r.AcceptEncoding, "gzip")
 	br := e.br.Load()
 	if qbr > 0 && br == nil && e.kept && e.vary {
 		c.startBrotli(e)
@@ -214,34 +240,45 @@ func (c *Cache) write(ctx echo.Context, e *entry) {
 	case e.gz != nil && qgz > 0:
 		body, hdr = e.gz, e.gzHeader
 	}
-	h := res.Header()
-	for k, v := range hdr {
-		h[k] = v // shared with every hit: never changed after this
-	}
-	if notModified(req.Header, e) {
+	if notModified(r, e) {
+		h := hdr.Clone()
 		for _, k := range []string{"Content-Type", "Content-Encoding", "Content-Length"} {
 			delete(h, k)
 		}
-		res.WriteHeader(http.StatusNotModified)
-		return
+		return Reply{Status: http.StatusNotModified, Header: h}
 	}
-	res.WriteHeader(e.status)
-	if head, _ := ctx.Get(headKey).(bool); !head {
-		res.Write(body)
+	return Reply{Status: e.status, Header: hdr, Body: body}
+}
+
+// write sends e to the client.
+func (c *Cache) write(ctx echo.Context, e *entry) {
+	req, res := ctx.Request(), ctx.Response()
+	rep := c.reply(e, Request{
+		AcceptEncoding:  req.Header.Get("Accept-Encoding"),
+		IfNoneMatch:     req.Header.Get("If-None-Match"),
+		IfModifiedSince: req.Header.Get("If-Modified-Since"),
+	})
+	h := res.Header()
+	for k, v := range rep.Header {
+		h[k] = v // shared with every hit: never changed after this
+	}
+	res.WriteHeader(rep.Status)
+	if head, _ := ctx.Get(headKey).(bool); !head && rep.Body != nil {
+		res.Write(rep.Body)
 	}
 }
 
 // notModified reports whether the client's copy of a public entry is
 // current: If-None-Match names its ETag or, without If-None-Match (RFC 9110
 // 13.2.2), If-Modified-Since is not before its Last-Modified.
-func notModified(h http.Header, e *entry) bool {
+func notModified(r Request, e *entry) bool {
 	if e.etag == "" {
 		return false
 	}
-	if inm := h.Get("If-None-Match"); inm != "" {
-		return matches(inm, e.etag)
+	if r.IfNoneMatch != "" {
+		return matches(r.IfNoneMatch, e.etag)
 	}
-	ims, err := http.ParseTime(h.Get("If-Modified-Since"))
+	ims, err := http.ParseTime(r.IfModifiedSince)
 	return err == nil && !e.since.After(ims)
 }
 

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/mtgrules/site/internal/httpcache"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/internal/web"
@@ -34,6 +35,7 @@ type Site struct {
 type generation struct {
 	lib     *library.Library
 	idx     *search.Pending
+	cache   *httpcache.Cache
 	handler http.Handler
 }
 
@@ -55,13 +57,19 @@ func New(base web.Config, src library.Source) (*Site, error) {
 
 func (s *Site) generation(lib *library.Library, idx *search.Pending) *generation {
 	cfg := s.base
-	cfg.Library, cfg.Search = lib, idx
-	return &generation{lib: lib, idx: idx, handler: web.New(cfg)}
+	cfg.Library, cfg.Search, cfg.Cache = lib, idx, cfg.NewCache()
+	return &generation{lib: lib, idx: idx, cache: cfg.Cache, handler: web.New(cfg)}
 }
 
 // ServeHTTP serves the current generation.
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.cur.Load().handler.ServeHTTP(w, r)
+}
+
+// Hit is the current generation's kept answer to a GET or HEAD of uri,
+// exactly what ServeHTTP would send (see httpcache.Cache.Hit).
+func (s *Site) Hit(uri string, r httpcache.Request) (httpcache.Reply, bool) {
+	return s.cur.Load().cache.Hit(uri, r)
 }
 
 // Library is the library being served.

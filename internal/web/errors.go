@@ -39,6 +39,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 	case errors.As(err, &pe):
 	case errors.As(err, &he) && he.Code == http.StatusNotFound:
 		pe = pageerr.New(http.StatusNotFound, msg.ErrNotFound)
+	case errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge:
+		pe = pageerr.New(http.StatusRequestEntityTooLarge, msg.ErrTooLarge)
 	case errors.As(err, &he) && he.Code == http.StatusMethodNotAllowed:
 		pe = pageerr.New(http.StatusMethodNotAllowed, msg.ErrMethod)
 	case errors.As(err, &he) && he.Code < 500:

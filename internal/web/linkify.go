@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -100,6 +101,9 @@ type linkifyRef struct {
 func (s *Server) linkifyAPI(c echo.Context) error {
 	var req linkifyRequest
 	if err := c.Bind(&req); err != nil {
+		if errors.Is(err, echo.ErrStatusRequestEntityTooLarge) { // a body without a length, cut at the limit
+			return pageerr.New(http.StatusRequestEntityTooLarge, msg.ErrTooLarge)
+		}
 		return pageerr.New(http.StatusBadRequest, msg.ErrBadRequest)
 	}
 	text, f, err := linkifyInput(req.Text, req.Format)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -130,5 +131,46 @@ func TestOldNumbersLeadToToday(t *testing.T) {
 	r := get(t, "/en/rules/117?was2008=102.3b")
 	if strings.Contains(r.body, `class="notice"`) {
 		t.Error("mismatched notice shown")
+	}
+}
+
+// TestLinkifyAPIBodyTooLarge: a body over 64 KB is refused with 413 and
+// says so in the reader's language, whether its length was announced
+// (refused unread) or not (cut at the limit while read).
+func TestLinkifyAPIBodyTooLarge(t *testing.T) {
+	big := `{"text":"` + strings.Repeat("117.3a ", 10<<10) + `"}`
+	want := map[string]string{
+		"de": "Der gesendete Text ist länger, als diese Website annimmt (höchstens 64 KB).",
+		"ja": "送信されたテキストが長すぎます（64 KBまで）。",
+	}
+	for lang, message := range want {
+		for _, announced := range []bool{true, false} {
+			var body io.Reader = strings.NewReader(big)
+			if !announced {
+				body = io.MultiReader(body) // no length: sent chunked
+			}
+			req, err := http.NewRequest(http.MethodPost, testServer(t).URL+"/api/linkify", body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept-Language", lang)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				Error struct {
+					Status  int
+					Message string
+					Lang    string
+				}
+			}
+			err = json.NewDecoder(res.Body).Decode(&got)
+			res.Body.Close()
+			if err != nil || res.StatusCode != http.StatusRequestEntityTooLarge || got.Error.Status != 413 || got.Error.Message != message || got.Error.Lang != lang {
+				t.Errorf("%s, length announced %v: %d %+v (%v)", lang, announced, res.StatusCode, got, err)
+			}
+		}
 	}
 }

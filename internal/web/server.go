@@ -41,6 +41,9 @@ type Config struct {
 	// CacheBytes caps the response cache: 0 means DefaultCacheBytes, a
 	// negative number turns it off.
 	CacheBytes int64
+	// Cache is the response cache, when the caller keeps it to answer
+	// hits itself (package serve); nil makes one of CacheBytes.
+	Cache *httpcache.Cache
 	// Unlimited drops the per-client rate limits (for tests that send
 	// hundreds of searches from one address).
 	Unlimited bool
@@ -49,14 +52,16 @@ type Config struct {
 // DefaultCacheBytes is the response cache's size unless configured.
 const DefaultCacheBytes = 64 << 20
 
-func (c Config) cacheBytes() int64 {
+// NewCache makes a response cache of CacheBytes: one per loaded content,
+// as its creation time is every public page's Last-Modified.
+func (c Config) NewCache() *httpcache.Cache {
 	switch {
 	case c.CacheBytes == 0:
-		return DefaultCacheBytes
+		return httpcache.New(DefaultCacheBytes)
 	case c.CacheBytes < 0:
-		return 0
+		return httpcache.New(0)
 	}
-	return c.CacheBytes
+	return httpcache.New(c.CacheBytes)
 }
 
 // Server answers requests from the loaded content: the page models of the
@@ -90,7 +95,10 @@ func New(cfg Config) *echo.Echo {
 	e.HTTPErrorHandler = s.handleError
 	e.Pre(httpcache.HeadAsGet, s.guardInput)
 	e.Use(recoverToSlog)
-	e.Use(httpcache.New(cfg.cacheBytes()).Middleware)
+	if cfg.Cache == nil {
+		cfg.Cache = cfg.NewCache()
+	}
+	e.Use(cfg.Cache.Middleware)
 	e.Use(securityHeaders) // inside the cache: kept with each cached page
 	e.Use(s.chooseLang)
 

@@ -158,6 +158,7 @@ const (
 	ErrStepRange
 	ErrSubrulesParam
 	ErrTermNotFound
+	ErrTooLarge
 	ErrTooManyHeading
 	ErrTooManyMoves
 	ErrTooManyRequests
@@ -639,6 +640,7 @@ var names = [...]string{
 	"ErrStepRange",
 	"ErrSubrulesParam",
 	"ErrTermNotFound",
+	"ErrTooLarge",
 	"ErrTooManyHeading",
 	"ErrTooManyMoves",
 	"ErrTooManyRequests",
