@@ -140,7 +140,7 @@ func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 func (c *Cache) record(ctx echo.Context, next echo.HandlerFunc, keep bool) *entry {
 	res := ctx.Response()
 	real := res.Writer
-	rec := &recorder{header: http.Header{}, status: http.StatusOK}
+	rec := NewRecorder()
 	res.Writer = rec
 	defer func() {
 		// Also on a panic, so the recovering middleware answers the client.
@@ -149,7 +149,7 @@ func (c *Cache) record(ctx echo.Context, next echo.HandlerFunc, keep bool) *entr
 	if err := next(ctx); err != nil {
 		ctx.Error(err)
 	}
-	e := &entry{key: ctx.Request().URL.RequestURI(), status: rec.status, header: rec.header, body: rec.body.Bytes()}
+	e := &entry{key: ctx.Request().URL.RequestURI(), status: rec.Status, header: rec.header, body: rec.Body.Bytes()}
 	e.public = ctx.Request().Method == http.MethodGet && e.status == http.StatusOK &&
 		strings.Contains(e.header.Get("Cache-Control"), "public") && e.header.Get("Set-Cookie") == ""
 	if e.public {
@@ -455,23 +455,29 @@ func (c *Cache) Len() (n int, size int64) {
 	return c.order.Len(), c.used
 }
 
-// recorder is the buffer the handlers write into.
-type recorder struct {
+// Recorder is a response writer that keeps what a handler writes.
+type Recorder struct {
 	header http.Header
-	status int
+	Status int // 200 unless the handler said otherwise
 	wrote  bool
-	body   bytes.Buffer
+	Body   bytes.Buffer
 }
 
-func (r *recorder) Header() http.Header { return r.header }
+// NewRecorder is an empty Recorder.
+func NewRecorder() *Recorder { return &Recorder{header: http.Header{}, Status: http.StatusOK} }
 
-func (r *recorder) WriteHeader(code int) {
+// Header is the response header the handler sets.
+func (r *Recorder) Header() http.Header { return r.header }
+
+// WriteHeader keeps the first status written.
+func (r *Recorder) WriteHeader(code int) {
 	if !r.wrote {
-		r.status, r.wrote = code, true
+		r.Status, r.wrote = code, true
 	}
 }
 
-func (r *recorder) Write(b []byte) (int, error) {
+// Write keeps b.
+func (r *Recorder) Write(b []byte) (int, error) {
 	r.wrote = true
-	return r.body.Write(b)
+	return r.Body.Write(b)
 }

@@ -77,15 +77,20 @@ func hit(ctx *fasthttp.RequestCtx, site Site) bool {
 		return false
 	}
 	ctx.SetStatusCode(rep.Status)
-	for k, vv := range rep.Header {
-		for _, v := range vv {
-			ctx.Response.Header.Add(k, v)
-		}
-	}
+	setHeader(ctx, rep.Header)
 	if !ctx.IsHead() && rep.Body != nil {
 		ctx.Response.SetBodyRaw(rep.Body) // never changed: the cache shares it
 	}
 	return true
+}
+
+// setHeader gives the response h's fields.
+func setHeader(ctx *fasthttp.RequestCtx, h http.Header) {
+	for k, vv := range h {
+		for _, v := range vv {
+			ctx.Response.Header.Add(k, v)
+		}
+	}
 }
 
 // handOver serves ctx with the site's net/http handler. The request is
@@ -99,22 +104,19 @@ func handOver(ctx *fasthttp.RequestCtx, site Site) {
 	}
 	body := &bodyReader{r: r.Body}
 	r.Body = body
-	w := &writer{header: http.Header{}, status: http.StatusOK}
+	w := httpcache.NewRecorder()
 	site.ServeHTTP(w, r)
 	if unread := r.ContentLength - body.n; !body.eof && (r.ContentLength < 0 || unread > maxDiscard) {
 		linger(ctx)
 	}
-	ctx.SetStatusCode(w.status)
-	if w.header.Get("Content-Type") == "" && len(w.body) > 0 {
-		w.header.Set("Content-Type", http.DetectContentType(w.body)) // as net/http does
+	ctx.SetStatusCode(w.Status)
+	h := w.Header()
+	if h.Get("Content-Type") == "" && w.Body.Len() > 0 {
+		h.Set("Content-Type", http.DetectContentType(w.Body.Bytes())) // as net/http does
 	}
-	for k, vv := range w.header {
-		for _, v := range vv {
-			ctx.Response.Header.Add(k, v)
-		}
-	}
+	setHeader(ctx, h)
 	if !ctx.IsHead() {
-		ctx.Response.SetBodyRaw(w.body)
+		ctx.Response.SetBodyRaw(w.Body.Bytes())
 	}
 }
 
@@ -192,29 +194,6 @@ func linger(ctx *fasthttp.RequestCtx) {
 		c.SetReadDeadline(time.Now().Add(lingerFor))
 		io.Copy(io.Discard, c)
 	})
-}
-
-// writer keeps what the handler writes (the response cache hands over a
-// finished response at once).
-type writer struct {
-	header http.Header
-	status int
-	wrote  bool
-	body   []byte
-}
-
-func (w *writer) Header() http.Header { return w.header }
-
-func (w *writer) WriteHeader(code int) {
-	if !w.wrote {
-		w.status, w.wrote = code, true
-	}
-}
-
-func (w *writer) Write(b []byte) (int, error) {
-	w.wrote = true
-	w.body = append(w.body, b...)
-	return len(b), nil
 }
 
 // printf is fasthttp's logger, writing to slog.
