@@ -33,9 +33,10 @@ var (
 // Words are what the parts of a rules text are recognized by, in every
 // language a text may be written in.
 type Words struct {
-	Contents, Glossary, Credits []string // headings, each a line of its own: "Glossary"
-	Example                     []string // what an example paragraph starts with: "Example:"
-	Effective                   []string // words of the line with the effective date: "effective as of"
+	Contents, Glossary, Credits []string   // headings, each a line of its own: "Glossary"
+	Example                     []string   // what an example paragraph starts with: "Example:"
+	Effective                   []string   // words of the line with the effective date: "effective as of"
+	Dates                       []DateForm // how that line writes its date, besides "2025-11-14"
 }
 
 // Parse reads a rules text in the official Comprehensive Rules layout,
@@ -52,7 +53,7 @@ func Parse(data []byte, name, lang string, words Words) (*Book, error) {
 		book:     &Book{Lang: lang, rules: map[string]*Rule{}, terms: map[string]*Term{}, source: name},
 		name:     name,
 		contents: set(words.Contents), glossary: set(words.Glossary), credits: set(words.Credits),
-		examples: words.Example, effective: words.Effective,
+		examples: words.Example, effective: words.Effective, dates: words.Dates,
 	}
 	if err := p.run(strings.Split(text, "\n")); err != nil {
 		return nil, err
@@ -86,6 +87,7 @@ type parser struct {
 	// The words the parts are recognized by (see Parse).
 	contents, glossary, credits map[string]bool
 	examples, effective         []string
+	dates                       []DateForm
 }
 
 func (p *parser) errorf(line int, format string, args ...any) error {
@@ -140,7 +142,7 @@ func (p *parser) front(n int, line string) error {
 		return nil
 	case p.book.Effective == "" && hasAny(line, p.effective):
 		p.book.Effective = line
-		p.book.Date, _ = ParseEffective(line)
+		p.book.Date, _ = ParseEffective(line, p.dates)
 		return nil
 	case p.contents[line]:
 		p.inContents, p.sawContents = true, true

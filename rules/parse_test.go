@@ -15,6 +15,21 @@ import (
 var english = Words{
 	Contents: []string{"Contents"}, Glossary: []string{"Glossary"}, Credits: []string{"Credits"},
 	Example: []string{"Example:"}, Effective: []string{"effective as of"},
+	Dates: []DateForm{{Layout: "January 2, 2006"}},
+}
+
+// dates are the forms the site's languages write their effective dates in.
+var dates = []DateForm{
+	{Layout: "2 January 2006"}, {Layout: "January 2, 2006"},
+	{Layout: "2. January 2006", Months: strings.Fields("Januar Februar März April Mai Juni Juli August September Oktober November Dezember")},
+	{Layout: "2. January 2006", Months: strings.Fields("Jänner Februar März April Mai Juni Juli August September Oktober November Dezember")},
+	{Layout: "2006年1月2日"},
+}
+
+// refWords are the words the site's languages write around rule numbers.
+var refWords = RefWords{
+	Before: []string{"comprehensive rules", "comprehensive rule", "CR", "rules", "rule", "Regeln", "Regel", "R.", "Rl.", "総合ルール", "ルール", "規則"},
+	After:  []string{"項"},
 }
 
 func loadFixture(t *testing.T) []byte {
@@ -185,12 +200,12 @@ func TestParseEffective(t *testing.T) {
 		"このルールは２０２５年１１月１４日より発効する。",
 		"Effective 2025-11-14",
 	} {
-		if got, ok := ParseEffective(line); !ok || !got.Equal(want) {
+		if got, ok := ParseEffective(line, dates); !ok || !got.Equal(want) {
 			t.Errorf("ParseEffective(%q) = %v, %v", line, got, ok)
 		}
 	}
 	for _, line := range []string{"These rules are effective as of February 30, 2025.", "No date here.", "2025年13月1日", "effective as of May 1, 1066"} {
-		if got, ok := ParseEffective(line); ok {
+		if got, ok := ParseEffective(line, dates); ok {
 			t.Errorf("ParseEffective(%q) = %v, want none", line, got)
 		}
 	}
@@ -308,6 +323,60 @@ func TestParseRejectsMalformed(t *testing.T) {
 	}
 }
 
+// A form writes dates and reads them back, in its own month names and
+// leniently; ISO is read without any form, and another form's line is
+// not read.
+func TestDateForm(t *testing.T) {
+	d := time.Date(2026, time.January, 7, 0, 0, 0, 0, time.UTC)
+	iksa := DateForm{Layout: "2-a de January 2006", Months: strings.Fields("januaro februaro marto aprilo majo junio julio aŭgusto septembro oktobro novembro decembro")}
+	for _, tc := range []struct {
+		form  DateForm
+		write string
+		read  []string
+	}{
+		{DateForm{Layout: "January 2, 2006"}, "January 7, 2026", []string{"as of january 7 2026.", "as of JANUARY 7 , 2026"}},
+		{dates[2], "7. Januar 2026", []string{"ab dem 7 . Januar 2026", "ab 7.januar 2026"}},
+		{dates[3], "7. Jänner 2026", []string{"ab dem 7. JÄNNER 2026"}},
+		{dates[4], "2026年1月7日", []string{"2026 年 1 月 7 日から"}},
+		{DateForm{Layout: "02.01.2006"}, "07.01.2026", []string{"ab 7.1.2026"}},
+		{iksa, "7-a de januaro 2026", []string{"ekde la 7-a  de Januaro 2026."}},
+		{DateForm{Layout: "January 2, 2006", Months: append([]string{"Ĵanuaro"}, iksa.Months[1:]...)}, "Ĵanuaro 7, 2026", []string{"ekde ĵanuaro 7, 2026"}},
+	} {
+		if got := tc.form.Format(d); got != tc.write {
+			t.Errorf("%q writes %q, want %q", tc.form.Layout, got, tc.write)
+		}
+		for _, line := range append(tc.read, tc.write) {
+			if got, ok := ParseEffective(line, []DateForm{tc.form}); !ok || !got.Equal(d) {
+				t.Errorf("%q reads %q as %v, %v", tc.form.Layout, line, got, ok)
+			}
+		}
+		if err := tc.form.Check(); err != nil {
+			t.Error(err)
+		}
+	}
+	if got, ok := ParseEffective("gilt ab 2026-01-07", nil); !ok || !got.Equal(d) {
+		t.Errorf("ISO without forms: %v, %v", got, ok)
+	}
+	for _, line := range []string{"ab dem 7. Januar 2026", "7 januaro 2026", "January 72026", "ab 7 1 2026", "ab 117.1.2026", "Xjanuary 7, 2026"} {
+		if got, ok := ParseEffective(line, []DateForm{{Layout: "January 2, 2006"}, iksa, {Layout: "2.1.2006"}}); ok {
+			t.Errorf("%q read as %v", line, got)
+		}
+	}
+	for layout, want := range map[string]string{
+		"Monday, 2 January 2006": `layout "Monday, 2 January 2006" has a field other than day, month and year`,
+		"2 Jan 2006":             `layout "2 Jan 2006" has a field other than day, month and year`,
+		"2 January":              `layout "2 January" lacks a day, a month or a year`,
+		"":                       `layout "" lacks a day, a month or a year`,
+	} {
+		if err := (DateForm{Layout: layout}).Check(); err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %s", layout, err, want)
+		}
+	}
+	if err := (DateForm{Layout: "2 January 2006", Months: []string{"a"}}).Check(); err == nil || err.Error() != "1 month names, want 12" {
+		t.Errorf("one month name: %v", err)
+	}
+}
+
 func TestNormalizeRef(t *testing.T) {
 	ok := map[string]string{
 		"117.3a": "117.3a", "CR 117.3a": "117.3a", "cr117.3a": "117.3a", "rule 117.3a": "117.3a",
@@ -316,13 +385,36 @@ func TestNormalizeRef(t *testing.T) {
 		"総合ルール117.3a": "117.3a", "117.3a項": "117.3a", "Regeln 704": "704",
 	}
 	for in, want := range ok {
-		if got, ok := NormalizeRef(in); !ok || got != want {
+		if got, ok := NewRefReader(refWords).Normalize(in); !ok || got != want {
 			t.Errorf("NormalizeRef(%q) = %q, %v; want %q", in, got, ok, want)
 		}
 	}
 	for _, in := range []string{"", "priority", "11.3", "1170.3", "117.3ab", "117a", "117.0", "../117", "117.3a; drop", strings.Repeat("1", 100)} {
-		if got, ok := NormalizeRef(in); ok {
+		if got, ok := NewRefReader(refWords).Normalize(in); ok {
 			t.Errorf("NormalizeRef(%q) = %q, want not a reference", in, got)
+		}
+	}
+}
+
+// A reader knows only its words: a space in one stands for any white
+// space, case does not matter, and without words only numbers are read.
+func TestRefReaderWords(t *testing.T) {
+	made := NewRefReader(RefWords{Before: []string{"la regulo"}, After: []string{"-an"}})
+	for in, want := range map[string]string{"La  Regulo 100.1": "100.1", "100.1b-an": "100.1b", "LA REGULO 704-AN": "704"} {
+		if got, ok := made.Normalize(in); !ok || got != want {
+			t.Errorf("%q: %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	none := NewRefReader(RefWords{})
+	if got, ok := none.Normalize("117.3a"); !ok || got != "117.3a" {
+		t.Errorf("117.3a without words: %q, %v", got, ok)
+	}
+	for _, in := range []string{"rule 117.3a", "117.3a項"} {
+		if got, ok := made.Normalize(in); ok {
+			t.Errorf("%q read with another language's words: %q", in, got)
+		}
+		if got, ok := none.Normalize(in); ok {
+			t.Errorf("%q read without words: %q", in, got)
 		}
 	}
 }

@@ -25,8 +25,17 @@ var english = Lang{
 	RulesWords: rules.Words{
 		Contents: []string{"Contents"}, Glossary: []string{"Glossary"}, Credits: []string{"Credits"},
 		Example: []string{"Example:"}, Effective: []string{"effective as of"},
+		Dates: []rules.DateForm{{Layout: "January 2, 2006"}},
 	},
+	RefWords: rules.RefWords{Before: []string{"comprehensive rules", "comprehensive rule", "CR", "rules", "rule", "R."}},
 }
+
+// germanMonths are the months' names in German; austrianMonths, as
+// Austria writes them, differ in January.
+var (
+	germanMonths   = []string{"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"}
+	austrianMonths = append([]string{"Jänner"}, germanMonths[1:]...)
+)
 
 var german = Lang{
 	Code:           "de",
@@ -34,14 +43,16 @@ var german = Lang{
 	OGLocale:       "de_DE",
 	Search:         German,
 	DateLayout:     "2. January 2006",
-	Months:         []string{"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"},
+	Months:         germanMonths,
 	Comma:          ", ",
 	PluralSuffixes: []string{"en", "n"},
 	EverydayWords:  []string{"als ob", "außer", "fall", "falls", "rolle", "standard", "werden"},
 	RulesWords: rules.Words{
 		Contents: []string{"Inhalt", "Inhaltsverzeichnis"}, Glossary: []string{"Glossar"}, Credits: []string{"Mitwirkende", "Impressum"},
 		Example: []string{"Beispiel:"}, Effective: []string{"gelten ab", "gilt ab", "gültig ab"},
+		Dates: []rules.DateForm{{Layout: "2. January 2006", Months: austrianMonths}},
 	},
+	RefWords: rules.RefWords{Before: []string{"Regeln", "Regel", "Rl."}},
 }
 
 var japanese = Lang{
@@ -59,4 +70,5 @@ var japanese = Lang{
 		Contents: []string{"目次"}, Glossary: []string{"用語集"}, Credits: []string{"クレジット"},
 		Example: []string{"例：", "例:"}, Effective: []string{"有効", "発効", "施行"},
 	},
+	RefWords: rules.RefWords{Before: []string{"総合ルール", "ルール", "規則"}, After: []string{"項"}},
 }

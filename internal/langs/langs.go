@@ -2,10 +2,10 @@
 // language with everything the site does differently in it — its code
 // and name, OpenGraph locale, search analysis, date format, how running
 // text quotes card names and lists them, how glossary terms are linked,
-// and the headings of its rules files. Every package takes its languages
-// from a Table; Default is the site's. The first row is the fallback:
-// its rules file says which rules exist, and its texts stand in where
-// another language has none.
+// the headings of its rules files and the words its readers write around
+// rule numbers. Every package takes its languages from a Table; Default
+// is the site's. The first row is the fallback: its rules file says which
+// rules exist, and its texts stand in where another language has none.
 //
 // Adding a language is a row in Default, its content (content/{code}/:
 // rules.txt, cards.json, scenarios/*.json; a column of glossary.tsv) and
@@ -14,6 +14,7 @@ package langs
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -34,7 +35,8 @@ type Lang struct {
 	// Search is how search analyses its texts and queries.
 	Search Analysis
 
-	// DateLayout writes a long date, as time.Format: "2. January 2006".
+	// DateLayout writes a long date, as time.Format: "2. January 2006"
+	// (see rules.DateForm); rules files may write their effective date so.
 	DateLayout string
 	// Months replace the English month names DateLayout writes, January
 	// first; nil keeps them.
@@ -60,8 +62,12 @@ type Lang struct {
 	EverydayWords []string
 
 	// RulesWords are the headings and markers of a rules text in the
-	// language.
+	// language, and the forms of its effective date besides DateLayout's
+	// (Dates: "January 2, 2006" in the official English files).
 	RulesWords rules.Words
+	// RefWords are the words written before a rule number ("rule",
+	// "Regel") and after it ("項") in the language; no digits.
+	RefWords rules.RefWords
 }
 
 // Analysis is how search analyses a language (see package search).
@@ -84,12 +90,10 @@ const (
 
 // LongDate writes t as readers of the language do: "14 November 2025",
 // "14. November 2025", "2025年11月14日".
-func (l *Lang) LongDate(t time.Time) string {
-	s := t.Format(l.DateLayout)
-	if l.Months != nil {
-		s = strings.Replace(s, t.Month().String(), l.Months[t.Month()-1], 1)
-	}
-	return s
+func (l *Lang) LongDate(t time.Time) string { return l.dateForm().Format(t) }
+
+func (l *Lang) dateForm() rules.DateForm {
+	return rules.DateForm{Layout: l.DateLayout, Months: l.Months}
 }
 
 // QuoteCard writes a card's name as running text does: "《Shock》".
@@ -104,6 +108,7 @@ func (l *Lang) QuoteCard(name string) string {
 // after New and is safe for concurrent use.
 type Table struct {
 	rows    []Lang
+	refs    *rules.RefReader
 	codes   []string
 	index   map[string]int
 	matcher language.Matcher
@@ -113,7 +118,8 @@ type Table struct {
 // New makes a table of rows, the first the fallback. Codes must be
 // distinct lower-case ASCII letters; every row needs a name, an
 // OpenGraph locale, a date layout and a comma, and Months, when set,
-// twelve names.
+// twelve names; its date forms must pass rules.DateForm.Check, and its
+// rule words have no digits.
 func New(rows ...Lang) (*Table, error) {
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("langs: no languages")
@@ -139,6 +145,7 @@ func New(rows ...Lang) (*Table, error) {
 	if len(tags) > 0 {
 		t.matcher = language.NewMatcher(tags)
 	}
+	t.refs = rules.NewRefReader(t.RefWords())
 	return t, nil
 }
 
@@ -157,6 +164,16 @@ func check(l Lang) error {
 		return fmt.Errorf("langs: %s has no comma", l.Code)
 	case l.Months != nil && len(l.Months) != 12:
 		return fmt.Errorf("langs: %s has %d month names, want 12", l.Code, len(l.Months))
+	}
+	for _, w := range slices.Concat(l.RefWords.Before, l.RefWords.After) {
+		if strings.TrimSpace(w) == "" || strings.ContainsAny(w, "0123456789") {
+			return fmt.Errorf("langs: %s rule word %q is empty or has a digit", l.Code, w)
+		}
+	}
+	for _, f := range append([]rules.DateForm{l.dateForm()}, l.RulesWords.Dates...) {
+		if err := f.Check(); err != nil {
+			return fmt.Errorf("langs: %s date: %w", l.Code, err)
+		}
 	}
 	return nil
 }
@@ -202,8 +219,8 @@ func (t *Table) Negotiate(acceptLanguage string) string {
 	return t.matched[i]
 }
 
-// RulesWords are the words of every language's rules texts together: a
-// text may use any of them.
+// RulesWords are the words of every language's rules texts together,
+// with every row's long date form: a text may use any of them.
 func (t *Table) RulesWords() rules.Words {
 	var w rules.Words
 	for _, l := range t.rows {
@@ -213,6 +230,23 @@ func (t *Table) RulesWords() rules.Words {
 		w.Credits = append(w.Credits, f.Credits...)
 		w.Example = append(w.Example, f.Example...)
 		w.Effective = append(w.Effective, f.Effective...)
+		w.Dates = append(append(w.Dates, l.dateForm()), f.Dates...)
 	}
 	return w
 }
+
+// RefWords are the words every language writes around rule numbers
+// together: a reference may use any of them.
+func (t *Table) RefWords() rules.RefWords {
+	var w rules.RefWords
+	for _, l := range t.rows {
+		w.Before = append(w.Before, l.RefWords.Before...)
+		w.After = append(w.After, l.RefWords.After...)
+	}
+	return w
+}
+
+// NormalizeRef turns a rule reference written with any language's words
+// ("CR 117.3a", "Regel 704.5a", "１１７．３ａ項") into the canonical number
+// ("117.3a"); ok is false when s is not one.
+func (t *Table) NormalizeRef(s string) (number string, ok bool) { return t.refs.Normalize(s) }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mtgrules/site/rules"
 )
 
 func TestNegotiate(t *testing.T) {
@@ -50,7 +52,11 @@ func TestNewRefusesBadRows(t *testing.T) {
 		"xx has no date layout":      func(l *Lang) { l.DateLayout = "" },
 		"xx has no comma":            func(l *Lang) { l.Comma = "" },
 		"xx has 2 month names":       func(l *Lang) { l.Months = []string{"a", "b"} },
-		"en is in the table twice":   func(l *Lang) { l.Code = "en" },
+		`xx date: layout "Mon 2.1.2006" has a field other than day, month and year`: func(l *Lang) { l.DateLayout = "Mon 2.1.2006" },
+		`xx rule word "r2" is empty or has a digit`:                                 func(l *Lang) { l.RefWords.Before = []string{"regulo", "r2"} },
+		`xx rule word " " is empty or has a digit`:                                  func(l *Lang) { l.RefWords.After = []string{" "} },
+		`xx date: layout "1/2006" lacks a day, a month or a year`:                   func(l *Lang) { l.RulesWords.Dates = []rules.DateForm{{Layout: "1/2006"}} },
+		"en is in the table twice":                                                  func(l *Lang) { l.Code = "en" },
 	} {
 		row := ok
 		spoil(&row)
@@ -87,12 +93,58 @@ func TestQuoteCard(t *testing.T) {
 	}
 }
 
-// The words of every language's rules files together, in table order.
+// The words of every language's rules files together, in table order,
+// with each row's long date form before the forms its files write.
 func TestRulesWords(t *testing.T) {
 	w := Default.RulesWords()
+	var layouts []string
+	for _, f := range w.Dates {
+		layouts = append(layouts, f.Layout)
+	}
 	if !slices.Equal(w.Glossary, []string{"Glossary", "Glossar", "用語集"}) ||
 		!slices.Equal(w.Example, []string{"Example:", "Beispiel:", "例：", "例:"}) ||
-		!slices.Equal(w.Credits, []string{"Credits", "Mitwirkende", "Impressum", "クレジット"}) {
+		!slices.Equal(w.Credits, []string{"Credits", "Mitwirkende", "Impressum", "クレジット"}) ||
+		!slices.Equal(layouts, []string{"2 January 2006", "January 2, 2006", "2. January 2006", "2. January 2006", "2006年1月2日"}) ||
+		w.Dates[3].Months[0] != "Jänner" {
 		t.Errorf("%+v", w)
+	}
+}
+
+// Every long date a row writes reads back as the date it wrote, and so
+// do the official files' forms.
+func TestLongDatesReadBack(t *testing.T) {
+	forms := Default.RulesWords().Dates
+	for m := time.January; m <= time.December; m++ {
+		d := time.Date(2026, m, 1+int(m)*2, 0, 0, 0, 0, time.UTC)
+		for _, code := range Default.Codes() {
+			line := "effective as of " + Default.Get(code).LongDate(d) + "."
+			if got, ok := rules.ParseEffective(line, forms); !ok || !got.Equal(d) {
+				t.Errorf("%s: %q read as %v, %v", code, line, got, ok)
+			}
+		}
+	}
+	want := time.Date(2026, time.January, 17, 0, 0, 0, 0, time.UTC)
+	for _, line := range []string{"These rules are effective as of January 17, 2026.", "Diese Regeln gelten ab dem 17. Jänner 2026."} {
+		if got, ok := rules.ParseEffective(line, forms); !ok || !got.Equal(want) {
+			t.Errorf("%q read as %v, %v", line, got, ok)
+		}
+	}
+}
+
+// The words written around rule numbers in every language together, and
+// the references they make.
+func TestRefWords(t *testing.T) {
+	w := Default.RefWords()
+	if !slices.Equal(w.Before, []string{"comprehensive rules", "comprehensive rule", "CR", "rules", "rule", "R.", "Regeln", "Regel", "Rl.", "総合ルール", "ルール", "規則"}) ||
+		!slices.Equal(w.After, []string{"項"}) {
+		t.Errorf("%+v", w)
+	}
+	for in, want := range map[string]string{"Comprehensive  Rules 117.3a": "117.3a", "Rl. 704.5": "704.5", "規則117": "117", "１１７．３ａ項": "117.3a"} {
+		if got, ok := Default.NormalizeRef(in); !ok || got != want {
+			t.Errorf("%q: %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	if got, ok := Default.NormalizeRef("regulo 100.1"); ok {
+		t.Errorf("regulo 100.1: %q", got)
 	}
 }

@@ -28,13 +28,13 @@ func ParseFormat(s string) (f Format, ok bool) {
 	return "", false
 }
 
-// Linkify returns s with every reference Find reports replaced by a link
+// Linkify returns s with every reference f.Find reports replaced by a link
 // to href(ref), and those references. For HTML the whole post is escaped
 // as plain text; Markdown and BBCode posts are kept as written apart from
 // the added links.
-func Linkify(s string, f Format, href func(Ref) string) (string, []Ref) {
-	found := Find(s)
-	return LinkRefs(s, f, found, href), found
+func (f *Finder) Linkify(s string, format Format, href func(Ref) string) (string, []Ref) {
+	found := f.Find(s)
+	return LinkRefs(s, format, found, href), found
 }
 
 // LinkRefs writes s in format f with the given references of s (some of

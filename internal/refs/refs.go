@@ -1,5 +1,5 @@
-// Package refs finds rule references in forum posts written in English,
-// German or Japanese ("CR 117.3a", "Regeln 704.5a und 704.5b",
+// Package refs finds rule references in forum posts written with the
+// words of the site's languages ("CR 117.3a", "Regeln 704.5a und 704.5b",
 // "総合ルール117.3a", "117.3a項", "117.3a–c") and rewrites the post with each
 // reference linked, as HTML, Markdown or BBCode. Version numbers, dates,
 // prices and numbers inside existing links are left alone.
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mtgrules/site/rules"
 )
 
 // Ref is one rule reference in a text.
@@ -24,30 +26,58 @@ type Ref struct {
 // Text returns the referenced span of s.
 func (r Ref) Text(s string) string { return s[r.Start:r.End] }
 
-// label is a word that makes the number after it a reference even when it
-// has no dot part ("rule 117", "Regel 704").
-const label = `(?:comprehensive\s+rules?|cr|rules?|regeln?|r\.|総合ルール|ルール)`
+// Finder finds the rule references written with its words.
+type Finder struct {
+	before *regexp.Regexp // a word before a number, at the end of the text
+	after  *regexp.Regexp // a word after a number, at the start of the text
+	reach  int            // how far back from the number's white space a word before may start
+}
 
-// refRe runs over width-folded, lower-cased text. Groups: 1 label, 2 number
-// (three digits, optional dot part and letter), 3 range end letter.
-var refRe = regexp.MustCompile(`(` + label + `\s*)?` +
-	`([1-9]\d\d(?:\.\d{1,3}[a-z]?)?)` +
-	`(?:\s*[-–—~〜]\s*([a-z])\b)?`)
+// NewFinder finds references written with words: a word before a number
+// makes it a reference even without a dot part ("rule 117", "Regel
+// 704"), and a word after it belongs to it ("117.3a項").
+func NewFinder(words rules.RefWords) *Finder {
+	longest := 0
+	for _, w := range words.Before {
+		longest = max(longest, len(w))
+	}
+	return &Finder{
+		before: regexp.MustCompile(`(?i:` + words.BeforePattern() + `)$`),
+		after:  regexp.MustCompile(`^(?i:` + words.AfterPattern() + `)`),
+		reach:  longest + wordSpace,
+	}
+}
+
+// wordSpace is how much white space beyond one space a word of several
+// ("comprehensive rules") may hold, and how much longer than written its
+// case folding may make a word.
+const wordSpace = 64
+
+// number finds rule numbers in width-folded, lower-cased text: three
+// digits, an optional dot part and letter (group 1) and the last letter of
+// a range (group 2). Find looks for a word before each number apart,
+// which is faster than one pattern for both.
+var number = regexp.MustCompile(`([1-9]\d\d(?:\.\d{1,3}[a-z]?)?)(?:\s*[-–—~〜]\s*([a-z])\b)?`)
 
 // currency marks that a number is a price, not a rule.
 const currency = "€$£¥円"
 
 // Find returns every rule reference in s, in order. Invalid UTF-8 is
 // treated as opaque bytes.
-func Find(s string) []Ref {
+func (f *Finder) Find(s string) []Ref {
 	folded, offs := fold(s)
 	skip := linkSpans(folded)
 	var out []Ref
-	for _, m := range refRe.FindAllStringSubmatchIndex(folded, -1) {
+	prev := 0 // where the previous number's match ended
+	for _, m := range number.FindAllStringSubmatchIndex(folded, -1) {
 		start, end := m[0], m[1]
-		hasLabel := m[2] >= 0
-		numStart, numEnd := m[4], m[5]
+		numStart, numEnd := m[2], m[3]
 		num := folded[numStart:numEnd]
+		word, hasLabel := f.wordBefore(folded, prev, numStart)
+		if hasLabel {
+			start = word
+		}
+		prev = end
 		if inSpans(skip, numStart) {
 			continue
 		}
@@ -68,12 +98,12 @@ func Find(s string) []Ref {
 			continue
 		}
 		// A trailing "." closes the sentence, "項" belongs to the reference.
-		if strings.HasPrefix(folded[end:], "項") && m[6] < 0 {
-			end += len("項")
+		if after := f.after.FindStringIndex(folded[end:]); after != nil && m[4] < 0 {
+			end += after[1]
 		}
 		r := Ref{Number: canonical(num)}
-		if m[6] >= 0 {
-			letter := folded[m[6]:m[7]]
+		if m[4] >= 0 {
+			letter := folded[m[4]:m[5]]
 			if last := num[len(num)-1]; last >= 'a' && last <= 'z' && letter[0] > last {
 				r.Through = num[:len(num)-1] + letter
 			} else {
@@ -84,6 +114,21 @@ func Find(s string) []Ref {
 		out = append(out, r)
 	}
 	return out
+}
+
+// wordBefore finds a word before the number at i, and white space
+// between them, in s[from:i]; it returns where the word starts.
+func (f *Finder) wordBefore(s string, from, i int) (int, bool) {
+	j := i
+	for j > from && strings.IndexByte(" \t\n\f\r", s[j-1]) >= 0 { // \s
+		j--
+	}
+	lo := max(from, j-f.reach)
+	w := f.before.FindStringIndex(s[lo:j])
+	if w == nil {
+		return 0, false
+	}
+	return lo + w[0], true
 }
 
 // canonical drops leading zeros of the dot part ("704.05a" → "704.5a").

@@ -5,12 +5,16 @@ import (
 	"testing"
 
 	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/langs"
 )
+
+// finder finds references written with the site's languages' words.
+var finder = NewFinder(langs.Default.RefWords())
 
 // found renders Find's result as "span=number" items ("span=a..c" for ranges).
 func found(s string) []string {
 	var out []string
-	for _, r := range Find(s) {
+	for _, r := range finder.Find(s) {
 		item := r.Text(s) + "=" + r.Number
 		if r.Through != "" {
 			item += ".." + r.Through
@@ -95,17 +99,17 @@ func TestLinkify(t *testing.T) {
 		Markdown: `See [rule 704.5a](https://rules.example/r/704.5a) & <b>[CR 117.3](https://rules.example/r/117.3)</b> [x]`,
 		BBCode:   `See [url=https://rules.example/r/704.5a]rule 704.5a[/url] & <b>[url=https://rules.example/r/117.3]CR 117.3[/url]</b> [x]`,
 	} {
-		if got, _ := Linkify(post, f, href); got != want {
+		if got, _ := finder.Linkify(post, f, href); got != want {
 			t.Errorf("%s:\n got %s\nwant %s", f, got, want)
 		}
 	}
 	// A post linkified once is not linked again.
-	once, _ := Linkify(post, Markdown, href)
-	if twice, _ := Linkify(once, Markdown, href); twice != once {
+	once, _ := finder.Linkify(post, Markdown, href)
+	if twice, _ := finder.Linkify(once, Markdown, href); twice != once {
 		t.Errorf("markdown relinked:\n%s", twice)
 	}
-	once, _ = Linkify(post, BBCode, href)
-	if twice, _ := Linkify(once, BBCode, href); twice != once {
+	once, _ = finder.Linkify(post, BBCode, href)
+	if twice, _ := finder.Linkify(once, BBCode, href); twice != once {
 		t.Errorf("bbcode relinked:\n%s", twice)
 	}
 }
@@ -125,7 +129,7 @@ func FuzzFind(f *testing.F) {
 	f.Add("rule 117.3a–c and 総合ルール１１７．３ａ項 3.50 €")
 	f.Fuzz(func(t *testing.T, s string) {
 		prev := 0
-		for _, r := range Find(s) {
+		for _, r := range finder.Find(s) {
 			if r.Start < prev || r.End <= r.Start || r.End > len(s) {
 				t.Fatalf("bad span %+v in %q", r, s)
 			}
@@ -174,7 +178,7 @@ func TestRenumbering2008(t *testing.T) {
 // has, stays text (escaped in HTML) while 704.5a becomes a link.
 func TestLinkRefsLinksOnlyTheGivenReferences(t *testing.T) {
 	post := "CR 117.3z & CR 704.5a"
-	found := Find(post)
+	found := finder.Find(post)
 	if len(found) != 2 || found[0].Number != "117.3z" || found[1].Number != "704.5a" {
 		t.Fatalf("found %+v", found)
 	}

@@ -145,7 +145,7 @@ func (s *Site) compareLinks(lang, compare string, langs []string, off string, on
 // nearest rules it has (or the contents) as suggestions.
 func (s *Site) RuleNotFound(lang, num string) error {
 	pe := pageerr.New(http.StatusNotFound, msg.ErrRuleNotFound)
-	if n, ok := rules.NormalizeRef(num); ok {
+	if n, ok := s.Lib.Langs.NormalizeRef(num); ok {
 		for _, r := range s.Book(lang).Nearest(n, 5) {
 			pe.Suggestions = append(pe.Suggestions, templates.Link{Href: urls.Rule(lang, r.Number), Label: Title(r)})
 		}
@@ -255,7 +255,7 @@ func (s *Site) From2008(lang, old string) (string, refs.Mapping, bool) {
 // the old number has no exact counterpart today, and where the other part
 // of a split rule went.
 func (s *Site) renumberedNotice(lang, num, was2008 string) string {
-	old, ok := rules.NormalizeRef(was2008)
+	old, ok := s.Lib.Langs.NormalizeRef(was2008)
 	if !ok {
 		return ""
 	}

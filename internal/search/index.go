@@ -112,8 +112,9 @@ func newMemIndex(m mapping.IndexMapping, o options) (bleve.Index, error) {
 // Index is the search index over every loaded language. It is safe for
 // concurrent use by multiple goroutines.
 type Index struct {
-	langs    []string // loaded languages, sorted
-	fallback string   // the language whose rules stand in for those another book lacks
+	table    *langs.Table // reads the rule numbers queries name
+	langs    []string     // loaded languages, sorted
+	fallback string       // the language whose rules stand in for those another book lacks
 	books    map[string]*rules.Book
 	li       map[string]*langIndex
 	// lacks marks the languages whose books lack rules the fallback
@@ -169,7 +170,7 @@ func Build(t *langs.Table, books map[string]*rules.Book) (*Index, error) {
 }
 
 func build(t *langs.Table, books map[string]*rules.Book, o options) (*Index, error) {
-	ix := &Index{fallback: t.Fallback().Code, books: map[string]*rules.Book{}, li: map[string]*langIndex{}, lacks: map[string]bool{}, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	ix := &Index{table: t, fallback: t.Fallback().Code, books: map[string]*rules.Book{}, li: map[string]*langIndex{}, lacks: map[string]bool{}, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	for lang, b := range books {
 		if b == nil {
 			continue

@@ -218,7 +218,7 @@ func (ix *Index) Search(q Query) (*Result, error) {
 	if q.All {
 		searched = ix.langsReaderFirst(reader)
 	}
-	number, isNumber := rules.NormalizeRef(text)
+	number, isNumber := ix.table.NormalizeRef(text)
 	if !isNumber {
 		number = ""
 	}

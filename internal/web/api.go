@@ -134,7 +134,7 @@ func (a *api) ruleJSON(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	num, ok := rules.NormalizeRef(unescape(c.Param("num")))
+	num, ok := a.langs.NormalizeRef(unescape(c.Param("num")))
 	if !ok {
 		return pageerr.New(http.StatusNotFound, msg.ErrRuleNotFound)
 	}

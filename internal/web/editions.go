@@ -65,7 +65,7 @@ func (s *Server) changes(c echo.Context) error {
 	}
 	rule := c.QueryParam("rule")
 	if rule != "" {
-		n, ok := rules.NormalizeRef(rule)
+		n, ok := s.langs.NormalizeRef(rule)
 		if !ok {
 			return pageerr.New(http.StatusBadRequest, msg.ErrChangesRule)
 		}

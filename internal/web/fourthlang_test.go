@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,11 +31,14 @@ import (
 // langs.Default. Its texts are in testdata.
 var iksa = langs.Lang{
 	Code: "xx", Name: "Iksa", OGLocale: "xx_XX", Search: langs.Standard,
-	DateLayout: "2.1.2006", Comma: ", ", PluralSuffixes: []string{"j"},
+	DateLayout: "2-a de January 2006",
+	Months:     strings.Fields("januaro februaro marto aprilo majo junio julio aŭgusto septembro oktobro novembro decembro"),
+	Comma:      ", ", PluralSuffixes: []string{"j"},
 	RulesWords: rules.Words{
 		Contents: []string{"Enhavo"}, Glossary: []string{"Glosaro"}, Credits: []string{"Kreditoj"},
 		Example: []string{"Ekzemplo:"}, Effective: []string{"validas ekde"},
 	},
+	RefWords: rules.RefWords{Before: []string{"regulo", "regulon", "reguloj", "regulojn"}},
 }
 
 // iksaExample is the worked example testdata/xx narrates; the test site
@@ -45,7 +49,9 @@ const iksaExample = "spell-cast-both-pass"
 // table and its content and messages from testdata, and no other code:
 // its pages, the English fallback, the language switcher and hreflang,
 // search, a worked example and the negotiation treat it as they treat
-// English, German and Japanese.
+// English, German and Japanese. Its rules file dates its edition in
+// Iksa's long date, and its word for "rule" marks a rule reference in
+// linked posts, suggestions and search.
 func TestFourthLanguageFromTestData(t *testing.T) {
 	t.Parallel()
 	table, err := langs.Default.With(iksa)
@@ -56,6 +62,9 @@ func TestFourthLanguageFromTestData(t *testing.T) {
 	lib, err := library.Load(library.Source{Langs: table, Content: texts})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if b := lib.Books["xx"]; b.Effective != "Ĉi tiuj tekstoj sekvas la Kompletajn Regulojn, kiuj validas ekde la 17-a de aprilo 2026." || b.Edition() != "2026-04-17" {
+		t.Errorf("the effective date of %q: edition %q", b.Effective, b.Edition())
 	}
 	cat, err := locales.Load(table, messages)
 	if err != nil {
@@ -91,7 +100,7 @@ func TestFourthLanguageFromTestData(t *testing.T) {
 	rule := page("/xx/rules/100.1")
 	mustContain(t, "/xx/rules/100.1", rule.body,
 		`<div class="text" lang="xx"><p><a class="num" href="/xx/rules/100.1" title="Link to this rule">100.1</a>  Ĉi tiuj reguloj regas ĉiun ludon de Magio inter du aŭ pli da <a class="term" href="/xx/glossary/ludanto">ludantoj</a>, kaj dupersonajn kaj plurpersonajn ludojn.</p>`,
-		`Edition of 17.4.2026`,
+		`Edition of 17-a de aprilo 2026`,
 		`<span aria-current="true" lang="xx">Iksa</span>`,
 		`<a href="/de/rules/100.1?lang=de" hreflang="de" lang="de">Deutsch</a>`,
 		`<link rel="alternate" hreflang="xx" href="https://rules.test/xx/rules/100.1">`,
@@ -123,6 +132,46 @@ func TestFourthLanguageFromTestData(t *testing.T) {
 	}
 	if found.Total != 1 || found.Hits[0].Number != "100.1b" || found.Hits[0].Lang != "xx" || found.Hits[0].Untranslated {
 		t.Errorf("search for plurpersona: %+v", found)
+	}
+
+	var named apiResult
+	if err := json.Unmarshal([]byte(page("/api/xx/search?q=regulo+100.1").body), &named); err != nil {
+		t.Fatal(err)
+	}
+	if named.Rule != "100.1" || len(named.Hits) == 0 || named.Hits[0].Number != "100.1" || named.Hits[0].Lang != "xx" {
+		t.Errorf("search for regulo 100.1: rule %q, hits %+v", named.Rule, named.Hits)
+	}
+	if r := getAt(t, srv.URL, "/xx/search?q=regulo+100.1"); r.status != http.StatusSeeOther || r.header.Get("Location") != "/xx/rules/100.1" {
+		t.Errorf("/xx/search?q=regulo+100.1: %d to %q", r.status, r.header.Get("Location"))
+	}
+	var offered suggestAnswer
+	if err := json.Unmarshal([]byte(page("/api/xx/suggest?q=regulo+100.1").body), &offered); err != nil {
+		t.Fatal(err)
+	}
+	var numbers []string
+	for _, sg := range offered.Suggestions {
+		numbers = append(numbers, sg.Number)
+	}
+	if strings.Join(numbers, " ") != "100.1 100.1a 100.1b" || offered.Suggestions[0].Lang != "xx" || offered.Suggestions[0].URL != "https://rules.test/xx/rules/100.1" {
+		t.Errorf("suggestions for regulo 100.1: %+v", offered.Suggestions)
+	}
+
+	res, err := http.Post(srv.URL+"/api/linkify", "application/json", strings.NewReader(`{"text": "vidu regulon 100.1 kaj regulo 100", "format": "markdown"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var linked struct {
+		Output string
+		Count  int
+		Refs   []linkifyRef
+	}
+	if err := json.NewDecoder(res.Body).Decode(&linked); err != nil {
+		t.Fatal(err)
+	}
+	if linked.Output != "vidu [regulon 100.1](https://rules.test/r/100.1) kaj [regulo 100](https://rules.test/r/100)" || linked.Count != 2 ||
+		!slices.Equal(linked.Refs, []linkifyRef{{Text: "regulon 100.1", Number: "100.1", URL: "https://rules.test/r/100.1"}, {Text: "regulo 100", Number: "100", URL: "https://rules.test/r/100"}}) {
+		t.Errorf("an Iksa post linked: %+v", linked)
 	}
 
 	step := page("/xx/examples/" + iksaExample + "?step=2")

@@ -126,7 +126,7 @@ func (s *Server) linkifyAPI(c echo.Context) error {
 // loaded texts; a number no rule has ("117.3z", or a range ending in one)
 // stays text. It returns the output, the references linked and those left.
 func (s *Server) linkRefs(c echo.Context, text string, f refs.Format) (out string, linked, unknown []refs.Ref) {
-	for _, r := range refs.Find(text) {
+	for _, r := range s.refs.Find(text) {
 		if s.ruleExists(r.Number) && (r.Through == "" || s.ruleExists(r.Through)) {
 			linked = append(linked, r)
 		} else {

@@ -6,7 +6,6 @@ import (
 	"github.com/mtgrules/site/internal/ruleview"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales/msg"
-	"github.com/mtgrules/site/rules"
 	"html"
 	"net/http"
 	"net/url"
@@ -51,7 +50,7 @@ func (s *Server) quoted(lang string, kind urls.Kind, key string) (title, text, t
 	}
 	switch kind {
 	case urls.RulePage:
-		num, ok := rules.NormalizeRef(key)
+		num, ok := s.langs.NormalizeRef(key)
 		if !ok {
 			return "", "", "", false
 		}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/mtgrules/site/internal/ruleview"
 	"github.com/mtgrules/site/internal/urls"
-	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
 )
 
@@ -21,7 +20,7 @@ func (s *Server) rule(c echo.Context) error {
 		return err
 	}
 	raw := c.Param("num")
-	num, ok := rules.NormalizeRef(raw)
+	num, ok := s.langs.NormalizeRef(raw)
 	if !ok {
 		return s.rv.RuleNotFound(lang, raw)
 	}

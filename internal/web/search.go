@@ -11,7 +11,6 @@ import (
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales/msg"
-	"github.com/mtgrules/site/rules"
 	"github.com/mtgrules/site/templates"
 )
 
@@ -48,7 +47,7 @@ func (s *Server) parseSearch(c echo.Context) (searchRequest, error) {
 		}
 		r.page = n
 	}
-	if num, ok := rules.NormalizeRef(r.q); ok {
+	if num, ok := s.langs.NormalizeRef(r.q); ok {
 		if _, _, exists := s.Library.Current(lang, num); exists {
 			r.jumpTo = num
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/mtgrules/site/internal/layout"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/pageerr"
+	"github.com/mtgrules/site/internal/refs"
 	"github.com/mtgrules/site/internal/ruleview"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/internal/simview"
@@ -72,6 +73,7 @@ type Server struct {
 	layout layout.Site
 	rv     *ruleview.Site
 	pool   *simview.Pool
+	refs   *refs.Finder // rule references written with every language's words
 }
 
 // MaxPathBytes bounds the request path; longer ones get 414.
@@ -84,6 +86,7 @@ const MaxQueryBytes = 64 << 10
 // New builds the echo instance with every route and middleware.
 func New(cfg Config) *echo.Echo {
 	s := &Server{Config: cfg, langs: cfg.Library.Langs, layout: layout.Site{Cat: cfg.Catalog, Static: cfg.Assets.URL, Base: cfg.BaseURL}}
+	s.refs = refs.NewFinder(s.langs.RefWords())
 	s.rv = ruleview.New(cfg.Library, cfg.Catalog, s.layout, cfg.Examples)
 	if cfg.Examples != nil {
 		s.pool = simview.NewPool(cfg.Examples.Cards, cfg.Examples.CardTexts)

@@ -5,7 +5,6 @@ import (
 	"github.com/mtgrules/site/internal/pageerr"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales/msg"
-	"github.com/mtgrules/site/rules"
 	"net/http"
 )
 
@@ -27,7 +26,7 @@ func (s *Server) shortLink(c echo.Context) error {
 // when the number is none.
 func (s *Server) shortRef(c echo.Context) (lang, num string, err error) {
 	lang, raw := s.shortLinkLang(c), c.Param("ref")
-	num, ok := rules.NormalizeRef(raw)
+	num, ok := s.langs.NormalizeRef(raw)
 	if !ok {
 		return lang, "", s.rv.RuleNotFound(lang, raw)
 	}

@@ -46,6 +46,9 @@ type langSuggest struct {
 	numbers []suggestEntry // every rule number the language's pages show
 	names   []suggestEntry // headings and glossary terms, by their whole label
 	words   []suggestEntry // the same, by the label's tail from each later word
+	// refWord is a word people write before a rule number ("CR 117.3",
+	// "Regel 704", "総合ルール117") in any language, after folding.
+	refWord *regexp.Regexp
 }
 
 // suggestIndex is the autocomplete lookup of every language, built once
@@ -58,9 +61,11 @@ type suggestIndex struct {
 // rule pages use), headings and glossary terms of every current book.
 func newSuggestIndex(s *Server) *suggestIndex {
 	ix := &suggestIndex{langs: map[string]*langSuggest{}}
+	refWord := regexp.MustCompile(`^` + s.langs.RefWords().BeforePattern() + `\s*`)
 	for _, lang := range s.langs.Codes() {
 		if s.Library.Books[lang] != nil {
 			ix.langs[lang] = buildLangSuggest(s, lang)
+			ix.langs[lang].refWord = refWord
 		}
 	}
 	return ix
@@ -137,16 +142,12 @@ func foldSuggest(s string) string {
 	return strings.ToLower(norm.NFKC.String(s))
 }
 
-// refLabel is a label people write before a rule number ("CR 117.3",
-// "Regel 704", "総合ルール117"), after folding.
-var refLabel = regexp.MustCompile(`^(?:comprehensive\s+rules?|cr|rules?|regeln?|r\.|総合ルール|ルール|規則)\s*`)
-
 // lookup returns up to max completions of q: rule numbers in number order
 // when q is (the start of) a rule number, else headings and terms whose
 // label, or a later word of it, starts with q, in alphabetical order.
 func (ls *langSuggest) lookup(q string, max int) []*suggestion {
 	q = strings.TrimSpace(foldSuggest(q))
-	if n := refLabel.FindStringIndex(q); n != nil && n[1] < len(q) && isDigit(q[n[1]]) {
+	if n := ls.refWord.FindStringIndex(q); n != nil && n[1] < len(q) && isDigit(q[n[1]]) {
 		q = q[n[1]:]
 	}
 	if q == "" {

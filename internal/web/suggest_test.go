@@ -160,7 +160,8 @@ func BenchmarkSuggest(b *testing.B) {
 // BenchmarkSuggestLookup is the lookup alone, without HTTP.
 func BenchmarkSuggestLookup(b *testing.B) {
 	testServer(b)
-	s := &Server{Config: testConfig(b, testLibrary(b))}
+	cfg := testConfig(b, testLibrary(b))
+	s := &Server{Config: cfg, langs: cfg.Library.Langs}
 	ix := newSuggestIndex(s)
 	queries := []string{"1", "117.3", "pri", "a", "tr", "ｽﾀ", "Schaden"}
 	b.ReportAllocs()
@@ -174,7 +175,8 @@ func BenchmarkSuggestLookup(b *testing.B) {
 // BenchmarkSuggestIndex builds the lookup of all three languages, as
 // every start and reload does.
 func BenchmarkSuggestIndex(b *testing.B) {
-	s := &Server{Config: testConfig(b, testLibrary(b))}
+	cfg := testConfig(b, testLibrary(b))
+	s := &Server{Config: cfg, langs: cfg.Library.Langs}
 	b.ReportAllocs()
 	for b.Loop() {
 		newSuggestIndex(s)
