@@ -11,15 +11,10 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mtgrules/site/content"
-	"github.com/mtgrules/site/internal/examples"
-	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/moves"
 	"github.com/mtgrules/site/internal/position"
 	"github.com/mtgrules/site/internal/urls"
-	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules/engine"
-	"github.com/mtgrules/site/static"
 )
 
 // BenchmarkRulePage serves rule pages through the echo handler, without
@@ -31,17 +26,7 @@ func BenchmarkRulePage(b *testing.B) {
 	cfg.CacheBytes = -1
 	for name, h := range map[string]http.Handler{"cached": handler, "rendered": New(cfg)} {
 		for _, path := range []string{"/en/rules/117", "/ja/rules/117.3a", "/de/rules/704?compare=en"} {
-			b.Run(name+path, func(b *testing.B) {
-				req := httptest.NewRequest(http.MethodGet, path, nil)
-				b.ReportAllocs()
-				for b.Loop() {
-					w := httptest.NewRecorder()
-					h.ServeHTTP(w, req)
-					if w.Code != http.StatusOK {
-						b.Fatalf("status %d", w.Code)
-					}
-				}
-			})
+			b.Run(name+path, func(b *testing.B) { benchPath(b, h, path) })
 		}
 	}
 }
@@ -57,19 +42,9 @@ func uncachedHandler(b *testing.B) http.Handler {
 	b.Helper()
 	testServer(b)
 	uncachedOnce.Do(func() {
-		cat, err := locales.Load(langs.Default, locales.Files)
-		if err != nil {
-			panic(err)
-		}
-		assets, err := static.Load()
-		if err != nil {
-			panic(err)
-		}
-		exs, err := examples.Load(langs.Default, content.FS)
-		if err != nil {
-			panic(err)
-		}
-		uncached = New(Config{Library: testLibrary(b), Catalog: cat, Assets: assets, Examples: exs, CacheBytes: -1, Unlimited: true})
+		cfg := testConfig(b, testLibrary(b))
+		cfg.Examples, cfg.BaseURL, cfg.CacheBytes, cfg.Unlimited = testExamples(b), "", -1, true
+		uncached = New(cfg)
 	})
 	return uncached
 }
@@ -91,10 +66,7 @@ func benchPath(b *testing.B, h http.Handler, path string) {
 // the response cache: the target is ≤ 0.5 ms/op for a step.
 func BenchmarkExampleStep(b *testing.B) {
 	h := uncachedHandler(b)
-	set, err := examples.Load(langs.Default, content.FS)
-	if err != nil {
-		b.Fatal(err)
-	}
+	set := testExamples(b)
 	ex := set.List[0]
 	codes := []string{}
 	for i := range min(6, len(ex.Steps)) {
@@ -110,10 +82,7 @@ func BenchmarkExampleStep(b *testing.B) {
 // the response cache: the target is ≤ 1 ms/op.
 func BenchmarkBuiltPosition(b *testing.B) {
 	h := uncachedHandler(b)
-	set, err := examples.Load(langs.Default, content.FS)
-	if err != nil {
-		b.Fatal(err)
-	}
+	set := testExamples(b)
 	setup := "3.0.m1_p20.30_h.shock.lightning-bolt.forest_b.mountain.n2_b.forest_b.grizzly-bears_p20.30_h.giant-growth.shock_b.forest.n2_b.mountain_b.tundra-wolves"
 	st, err := position.Decode(setup, set.Cards)
 	if err != nil {

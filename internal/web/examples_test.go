@@ -18,11 +18,11 @@ import (
 	"github.com/mtgrules/site/rules/engine"
 )
 
-func testExamples(t *testing.T) *examples.Set {
-	t.Helper()
+func testExamples(tb testing.TB) *examples.Set {
+	tb.Helper()
 	set, err := examples.Load(langs.Default, content.FS)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return set
 }
