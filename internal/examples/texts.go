@@ -46,6 +46,16 @@ type CardTexts map[string]CardText
 // lang has none).
 func (t CardTexts) Name(id, lang string) string { return t[id].Name.In(lang) }
 
+// Names are every card's printed name in lang, sorted.
+func (t CardTexts) Names(lang string) []string {
+	names := make([]string, 0, len(t))
+	for id := range t {
+		names = append(names, t.Name(id, lang))
+	}
+	slices.Sort(names)
+	return names
+}
+
 // Description says in lang what the card does (in the fallback language
 // when lang has none).
 func (t CardTexts) Description(id, lang string) string { return t[id].Description.In(lang) }

@@ -21,7 +21,21 @@ var english = Lang{
 	DateLayout:     "2 January 2006",
 	Comma:          ", ",
 	PluralSuffixes: []string{"s"},
-	EverydayWords:  []string{"as though", "becomes", "case", "if", "unless"},
+	EverydayWords:  []string{"case", "general", "independent", "modified", "move", "placed", "removed"},
+	EverydayPhrases: []string{
+		"locked in", "much room", "instant speed", "sorcery speed", "colored background",
+		"double that", "lend support", "to support", "to reach", "only role", "that role",
+		"that status", "this status", "of status", "the option", "an option", "options available",
+		"payment options", "the options are", "two options", "of options", "given options", "listed options",
+		"match the", "match every", "to match", "they match", "now match", "longer match", "abilities match",
+		"limited to", "targeting requirements", "deckbuilding requirements", "only requirements",
+		"rules and restrictions", "any restrictions", "protect that", "protect the emperor", "protect the permanent",
+		"protects a permanent",
+		// card names the rules cite
+		"day of judgment", "search party captain", "ambush party", "exchange of words", "kodama's reach",
+		"reach through mists", "aether storm", "artifact ward", "mammoth harness", "body double", "wall of",
+	},
+	QuotedWords: []string{"as though", "becomes", "if", "instead", "unless"},
 	RulesWords: rules.Words{
 		Contents: []string{"Contents"}, Glossary: []string{"Glossary"}, Credits: []string{"Credits"},
 		Example: []string{"Example:"}, Effective: []string{"effective as of"},
@@ -46,7 +60,14 @@ var german = Lang{
 	Months:         germanMonths,
 	Comma:          ", ",
 	PluralSuffixes: []string{"en", "n"},
-	EverydayWords:  []string{"als ob", "außer", "fall", "falls", "rolle", "standard", "werden"},
+	EverydayWords:  []string{"entfernt", "fall", "rolle", "standard", "unabhängig"},
+	EverydayPhrases: []string{
+		"wirken sich", "wirken wie", "wirken auf", "wirken in", "wirken weiterhin", "wirken überall",
+		"wirken normalerweise", "wirken genauso", "wirken kumulativ", "wirken zusammen", "wirken nicht mit",
+		"wirken aus", "wirken fortlaufende", "wirken ersatzeffekte", "wirken verhinderungseffekte",
+		"gibst du erst preis", "zu diesem ereignis passen", "tag des jüngsten gerichts",
+	},
+	QuotedWords: []string{"als ob", "außer", "falls", "lösen", "mithilfe", "stattdessen", "werden"},
 	RulesWords: rules.Words{
 		Contents: []string{"Inhalt", "Inhaltsverzeichnis"}, Glossary: []string{"Glossar"}, Credits: []string{"Mitwirkende", "Impressum"},
 		Example: []string{"Beispiel:"}, Effective: []string{"gelten ab", "gilt ab", "gültig ab"},
@@ -65,7 +86,12 @@ var japanese = Lang{
 	Comma:         "、",
 	CommasOnly:    true,
 	Unspaced:      true,
-	EverydayWords: []string{"if", "かのように", "なる", "～しないかぎり"},
+	EverydayWords: []string{"対応する"},
+	EverydayPhrases: []string{
+		"鉱山", "山羊", "真夜", "夜魔", "約束", "収束", "基本的", "総量から引く",
+		"た状態で", "る状態で", "た状態に", "る状態に", "い状態で", "い状態に",
+	},
+	QuotedWords: []string{"if", "かのように", "代わりに", "なる", "～しないかぎり"},
 	RulesWords: rules.Words{
 		Contents: []string{"目次"}, Glossary: []string{"用語集"}, Credits: []string{"クレジット"},
 		Example: []string{"例：", "例:"}, Effective: []string{"有効", "発効", "施行"},

@@ -60,6 +60,15 @@ type Lang struct {
 	// EverydayWords are glossary headwords, lower-cased, that running text
 	// mostly uses in their everyday sense ("in diesem Fall"): not linked.
 	EverydayWords []string
+	// EverydayPhrases are phrases, lower-cased, in which a word shared with
+	// a glossary term keeps its everyday sense ("locked in", "in general";
+	// in unspaced text a longer word such as "鉱山"): nothing inside one
+	// is linked.
+	EverydayPhrases []string
+	// QuotedWords are glossary headwords, lower-cased, that name a word
+	// of card text ("instead": the word that makes a replacement effect):
+	// linked only where the text quotes that word, not where it uses it.
+	QuotedWords []string
 
 	// RulesWords are the headings and markers of a rules text in the
 	// language, and the forms of its effective date besides DateLayout's

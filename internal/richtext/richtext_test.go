@@ -162,3 +162,103 @@ Wir.
 		t.Errorf("got\n%#v\nwant\n%#v", got, want)
 	}
 }
+
+const senses = `T
+
+1. Game Concepts
+
+100. General
+
+100.1. Text.
+
+Glossary
+
+Instead
+A word of replacement effects.
+
+Locked
+A Room half's state.
+
+Exalted
+A keyword ability.
+
+Cost
+What is paid.
+
+Mana Cost
+A cost in mana.
+
+Credits
+
+Us.
+`
+
+// TestSegmentsLinkTermsInTheirSense: a word of card text links only where
+// quoted, an everyday phrase and a card's name stay text, and a term
+// linked before stays whole ("cost" inside a later "mana cost").
+func TestSegmentsLinkTermsInTheirSense(t *testing.T) {
+	l := &langs.Lang{Code: "en", PluralSuffixes: []string{"s"}, QuotedWords: []string{"instead"}, EverydayPhrases: []string{"locked in"}}
+	ln := New(book(t, "en", senses), l).Plain("Exalted Angel")
+	cases := []struct {
+		text string
+		want []Segment
+	}{
+		{"Rule 2 applies instead, not locked in.", []Segment{{Text: "Rule 2 applies instead, not locked in."}}},
+		{`The word "instead," marks it; a locked half.`, []Segment{
+			{Text: `The word "`}, {Text: "instead", Kind: TermRef, Target: "instead"},
+			{Text: `," marks it; a `}, {Text: "locked", Kind: TermRef, Target: "locked"}, {Text: " half."},
+		}},
+		{"Exalted Angel attacks; exalted triggers.", []Segment{
+			{Text: "Exalted Angel attacks; "}, {Text: "exalted", Kind: TermRef, Target: "exalted"}, {Text: " triggers."},
+		}},
+		{"Mana cost, then mana cost is a cost.", []Segment{
+			{Text: "Mana cost", Kind: TermRef, Target: "mana-cost"}, {Text: ", then mana cost is a "},
+			{Text: "cost", Kind: TermRef, Target: "cost"}, {Text: "."},
+		}},
+	}
+	for _, c := range cases {
+		if got := ln.Segments(c.text, ""); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q:\ngot  %#v\nwant %#v", c.text, got, c.want)
+		}
+	}
+	// Plain made a copy: the book's own linker still links the name's word.
+	if got := New(book(t, "en", senses), l).Segments("Exalted Angel", ""); len(got) == 0 || got[0].Kind != TermRef {
+		t.Errorf("New linker: %#v", got)
+	}
+}
+
+func TestSegmentsJapaneseQuotedAndCardNames(t *testing.T) {
+	ja := `T
+
+1. ゲームの概念
+
+100. 一般
+
+100.1. 本文。
+
+Glossary
+
+代わりに
+置換効果の語。
+
+山
+基本土地タイプ。
+
+賛美
+キーワード能力。
+
+Credits
+
+私たち。
+`
+	ln := New(book(t, "ja", ja), langs.Default.Get("ja")).Plain("賛美されし天使")
+	got := ln.Segments("《山》と鉱山、代わりに「代わりに」。賛美されし天使は賛美を持つ。山。", "")
+	want := []Segment{
+		{Text: "《山》と鉱山、代わりに「"}, {Text: "代わりに", Kind: TermRef, Target: "代わりに"},
+		{Text: "」。賛美されし天使は"}, {Text: "賛美", Kind: TermRef, Target: "賛美"},
+		{Text: "を持つ。"}, {Text: "山", Kind: TermRef, Target: "山"}, {Text: "。"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%#v\nwant\n%#v", got, want)
+	}
+}

@@ -37,7 +37,7 @@ func (s *Server) examplesPage(c echo.Context) error {
 	if s.pool != nil {
 		page.Builder = s.layout.Link(lang, urls.Builder(lang, ""), msg.BuildLink)
 	}
-	ln := s.Library.Linkers[lang]
+	ln := s.narration[lang]
 	for _, ex := range s.exampleList() {
 		n := len(ex.Snapshots)
 		page.Items = append(page.Items, templates.ExampleItem{
@@ -97,7 +97,7 @@ func (s *Server) exampleStep(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ln := s.Library.Linkers[lang]
+	ln := s.narration[lang]
 	page := s.view(lang).StepPage(ex, step, func(text string) templates.Text { return ln.Segments(text, "") })
 	page.Page = s.page(c, lang, page.Title+" · "+strconv.Itoa(step), ruleview.Describe(ex.TextAt(step).In(lang), 2), func(l string) (string, bool) {
 		return urls.Example(l, ex.Slug, step), true

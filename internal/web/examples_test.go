@@ -268,3 +268,33 @@ func TestHomeLinksExamples(t *testing.T) {
 		t.Error("home page links more than five examples")
 	}
 }
+
+// TestExampleCardNamesAreNotLinked: a card's name in a narration or
+// summary is text, never a glossary link to a term inside it ("Exalted"
+// in Exalted Angel), while the step still links other glossary terms.
+func TestExampleCardNamesAreNotLinked(t *testing.T) {
+	ex, ok := testExamples(t).Get("split-second-morph-special-action")
+	if !ok {
+		t.Fatal("no split-second example")
+	}
+	step := 0
+	for i := range ex.Snapshots {
+		if strings.Contains(ex.TextAt(i+1).In("en"), "Exalted Angel") {
+			step = i + 1
+			break
+		}
+	}
+	if step == 0 {
+		t.Fatal("no step names Exalted Angel")
+	}
+	for _, path := range []string{"/en/examples", "/en/examples/split-second-morph-special-action?step=" + strconv.Itoa(step)} {
+		r := get(t, path)
+		if r.status != http.StatusOK {
+			t.Fatalf("%s: %d", path, r.status)
+		}
+		mustContain(t, path, r.body, "Exalted Angel", `<a class="term" href="/en/glossary/`)
+		if strings.Contains(r.body, `/en/glossary/exalted"`) {
+			t.Errorf("%s links the exalted keyword", path)
+		}
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/pageerr"
 	"github.com/mtgrules/site/internal/refs"
+	"github.com/mtgrules/site/internal/richtext"
 	"github.com/mtgrules/site/internal/ruleview"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/internal/simview"
@@ -74,6 +75,9 @@ type Server struct {
 	rv     *ruleview.Site
 	pool   *simview.Pool
 	refs   *refs.Finder // rule references written with every language's words
+	// narration links the worked examples' texts: the library's linkers
+	// that leave the cards' names unlinked.
+	narration map[string]*richtext.Linker
 }
 
 // MaxPathBytes bounds the request path; longer ones get 414.
@@ -88,6 +92,13 @@ func New(cfg Config) *echo.Echo {
 	s := &Server{Config: cfg, langs: cfg.Library.Langs, layout: layout.Site{Cat: cfg.Catalog, Static: cfg.Assets.URL, Base: cfg.BaseURL}}
 	s.refs = refs.NewFinder(s.langs.RefWords())
 	s.rv = ruleview.New(cfg.Library, cfg.Catalog, s.layout, cfg.Examples)
+	s.narration = map[string]*richtext.Linker{}
+	for lang, ln := range cfg.Library.Linkers {
+		s.narration[lang] = ln
+		if cfg.Examples != nil {
+			s.narration[lang] = ln.Plain(cfg.Examples.CardTexts.Names(lang)...)
+		}
+	}
 	if cfg.Examples != nil {
 		s.pool = simview.NewPool(cfg.Examples.Cards, cfg.Examples.CardTexts)
 	}
