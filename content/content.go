@@ -7,7 +7,8 @@ import "embed"
 // names and worked examples' narration: cards.json, scenarios/*.json), the
 // glossary's alignment across languages, the 2008 renumbering table, the
 // card pool and the worked examples' positions and moves (cards.json,
-// scenarios/*.json), which carry no human text.
+// scenarios/*.json), which carry no human text, and each language's moved
+// glossary slugs (terms/moved-{lang}.tsv).
 //
-//go:embed */rules.txt */cards.json */scenarios/*.json glossary.tsv renumbering-2008.tsv cards.json scenarios/*.json
+//go:embed */rules.txt */cards.json */scenarios/*.json glossary.tsv renumbering-2008.tsv cards.json scenarios/*.json terms/moved-*.tsv
 var FS embed.FS

@@ -3,7 +3,9 @@ package library
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/mtgrules/site/internal/langs"
@@ -82,11 +84,16 @@ func (a *Alignment) Counterpart(t *rules.Term, lang string) (*rules.Term, bool) 
 }
 
 // Term finds lang's glossary entry for a slug: lang's own entry, else the
-// entry aligned with another language's entry of that slug (a link shared
-// across languages). canonical is false in the second case.
+// entry that replaced a moved slug (Moved), else the entry aligned with
+// another language's entry of that slug (a link shared across languages).
+// canonical is false but in the first case.
 func (l *Library) Term(lang, slug string) (t *rules.Term, canonical, ok bool) {
 	if t, ok := l.Books[lang].Term(slug); ok {
 		return t, true, true
+	}
+	if to, ok := l.Moved(lang, slug); ok {
+		t, ok := l.Books[lang].Term(to)
+		return t, false, ok
 	}
 	for _, other := range l.Langs.Codes() {
 		if other == lang {
@@ -99,4 +106,48 @@ func (l *Library) Term(lang, slug string) (t *rules.Term, canonical, ok bool) {
 		}
 	}
 	return nil, false, false
+}
+
+// Moved returns the slug of lang's glossary entry that replaced an old
+// slug, one a renamed headword had (content/terms/moved-{lang}.tsv).
+func (l *Library) Moved(lang, slug string) (string, bool) {
+	to, ok := l.moved[lang][slug]
+	return to, ok
+}
+
+// loadMoved reads terms/moved-{lang}.tsv from fsys, if there is one: lines
+// "old slug<TAB>new slug", blank lines and lines starting with '#' skipped.
+// The new slug must be an entry of b, the old one no longer.
+func loadMoved(fsys fs.FS, lang string, b *rules.Book) (map[string]string, error) {
+	name := "terms/moved-" + lang + ".tsv"
+	data, err := fs.ReadFile(fsys, name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	moved := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		from, to, ok := strings.Cut(line, "\t")
+		from, to = strings.TrimSpace(from), strings.TrimSpace(to)
+		switch _, stays := b.Term(from); {
+		case !ok || from == "" || to == "" || strings.Contains(to, "\t"):
+			return nil, fmt.Errorf("content/%s line %d: want old slug<TAB>new slug", name, n)
+		case stays:
+			return nil, fmt.Errorf("content/%s line %d: %q is still an entry's slug", name, n, from)
+		case moved[from] != "":
+			return nil, fmt.Errorf("content/%s line %d: %q is moved twice", name, n, from)
+		}
+		if _, ok := b.Term(to); !ok {
+			return nil, fmt.Errorf("content/%s line %d: no entry has the slug %q", name, n, to)
+		}
+		moved[from] = to
+	}
+	return moved, sc.Err()
 }

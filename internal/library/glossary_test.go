@@ -1,9 +1,13 @@
 package library
 
 import (
+	"io/fs"
+	"os"
 	"strings"
 	"testing"
+	"testing/fstest"
 
+	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/langs"
 )
 
@@ -56,6 +60,70 @@ func TestAlignmentTableErrors(t *testing.T) {
 		"en\tde\nPriority\tX\nPriority\tY\n": `line 3: en entry "Priority" is already in row 1`,
 	} {
 		if _, err := align(lib.Langs, []byte(table), lib.Books); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("table %q: error %v, want %q", table, err, want)
+		}
+	}
+}
+
+// movedContent is the embedded content with the moved slugs of
+// testdata/moved-{de,ja}.tsv, or with table as de's when it is not nil.
+func movedContent(t *testing.T, table []byte) fstest.MapFS {
+	t.Helper()
+	out := fstest.MapFS{}
+	for _, name := range []string{"en/rules.txt", "de/rules.txt", "ja/rules.txt", "glossary.tsv", "renumbering-2008.tsv"} {
+		data, err := fs.ReadFile(content.FS, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[name] = &fstest.MapFile{Data: data}
+	}
+	for _, lang := range []string{"de", "ja"} {
+		data, err := os.ReadFile("testdata/moved-" + lang + ".tsv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lang == "de" && table != nil {
+			data = table
+		}
+		out["terms/moved-"+lang+".tsv"] = &fstest.MapFile{Data: data}
+	}
+	return out
+}
+
+// TestMovedSlugs: an old slug of terms/moved-{lang}.tsv finds the entry
+// that replaced it, not canonically (the site redirects), in its own
+// language only; a bad table names its line.
+func TestMovedSlugs(t *testing.T) {
+	lib, err := Load(Source{Langs: langs.Default, Content: movedContent(t, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ lang, slug, want string }{{"de", "vorrang", "Priorität"}, {"ja", "優先順位", "優先権"}} {
+		if to, ok := lib.Moved(c.lang, c.slug); !ok || to != strings.ToLower(c.want) {
+			t.Errorf("Moved(%s, %s) = %q, %v", c.lang, c.slug, to, ok)
+		}
+		if got, canonical, ok := lib.Term(c.lang, c.slug); !ok || canonical || got.Name != c.want {
+			t.Errorf("Term(%s, %s) = %v, canonical %v, %v", c.lang, c.slug, got, canonical, ok)
+		}
+	}
+	if _, ok := lib.Moved("en", "vorrang"); ok {
+		t.Error("de's moved slug is moved in en")
+	}
+	if embedded, err := Load(Embedded(nil)); err != nil {
+		t.Fatal(err)
+	} else if _, ok := embedded.Moved("de", "vorrang"); ok {
+		t.Error("the test's row is in the embedded table")
+	}
+	for table, want := range map[string]string{
+		"# only a comment\n\nvorrang\n":         "moved-de.tsv line 3: want old slug<TAB>new slug",
+		"priorität\tstapel\n":                   `line 1: "priorität" is still an entry's slug`,
+		"vorrang\tpriorität\nvorrang\tstapel\n": `line 2: "vorrang" is moved twice`,
+		"vorrang\tkeine-solche\n":               `line 1: no entry has the slug "keine-solche"`,
+		"vorrang\tpriorität\tstapel\n":          "line 1: want old slug<TAB>new slug",
+		"# header\n\tpriorität\n":               "line 2: want old slug<TAB>new slug",
+	} {
+		_, err := Load(Source{Langs: langs.Default, Content: movedContent(t, []byte(table))})
+		if err == nil || !strings.Contains(err.Error(), "content/terms/"+"moved-de.tsv") || !strings.Contains(err.Error(), want) {
 			t.Errorf("table %q: error %v, want %q", table, err, want)
 		}
 	}

@@ -35,6 +35,9 @@ type Library struct {
 	Old2008 *refs.Renumbering
 	// Glossary aligns the glossary entries of Books across languages.
 	Glossary *Alignment
+	// moved maps a language's old glossary slugs to the slugs of the
+	// entries that replaced them (content/terms/moved-{lang}.tsv).
+	moved map[string]map[string]string
 }
 
 // Edition returns lang's edition with the given ID ("2025-11-14").
@@ -98,7 +101,7 @@ func Embedded(o Overrides) Source {
 // language are ordered by their effective dates, so each file must have
 // one, and no two the same.
 func Load(src Source) (*Library, error) {
-	lib := &Library{Langs: src.Langs, Books: map[string]*rules.Book{}, Linkers: map[string]*richtext.Linker{}, Editions: map[string][]*rules.Book{}}
+	lib := &Library{Langs: src.Langs, Books: map[string]*rules.Book{}, Linkers: map[string]*richtext.Linker{}, Editions: map[string][]*rules.Book{}, moved: map[string]map[string]string{}}
 	data, err := fs.ReadFile(src.Content, "renumbering-2008.tsv")
 	if err != nil {
 		return nil, err
@@ -112,8 +115,8 @@ func Load(src Source) (*Library, error) {
 		var books []*rules.Book
 		if paths, ok := src.Overrides[lang]; ok {
 			books, err = loadFiles(lang, paths, words)
-		} else {
-			books, err = loadContent(src.Content, lang, words)
+		} else if books, err = loadContent(src.Content, lang, words); err == nil {
+			lib.moved[lang], err = loadMoved(src.Content, lang, books[0])
 		}
 		if err != nil {
 			return nil, err

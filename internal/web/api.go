@@ -180,7 +180,11 @@ func (a *api) termJSON(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, _, ok := a.Library.Term(lang, unescape(c.Param("slug")))
+	slug := unescape(c.Param("slug"))
+	if to, ok := a.Library.Moved(lang, slug); ok {
+		return c.Redirect(http.StatusMovedPermanently, urls.WithQuery(urls.APITerm(lang, to), c.Request().URL.RawQuery))
+	}
+	t, _, ok := a.Library.Term(lang, slug)
 	if !ok {
 		return pageerr.New(http.StatusNotFound, msg.ErrTermNotFound)
 	}

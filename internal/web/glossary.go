@@ -17,8 +17,9 @@ func (s *Server) glossary(c echo.Context) error {
 	return s.render(c, http.StatusOK, templates.Glossary(s.rv.Glossary(request(c, lang))))
 }
 
-// term shows a glossary entry; another language's slug redirects to this
-// language's entry for the same term.
+// term shows a glossary entry; another language's slug, or a slug the
+// entry had before its headword was renamed, redirects to this language's
+// entry for the same term.
 func (s *Server) term(c echo.Context) error {
 	lang, err := s.lang(c)
 	if err != nil {
