@@ -3,6 +3,7 @@ package content_test
 import (
 	"encoding/json"
 	"io/fs"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -85,5 +86,62 @@ func TestJapaneseCardNamesInBrackets(t *testing.T) {
 	}
 	if checked < 100 {
 		t.Fatalf("only %d bracketed names found", checked)
+	}
+}
+
+// TestGermanNarrationsKeepCardNames: German narrations write a card's name
+// as printed, never declined ("Gefährlicher Myr", not "dem Gefährlichen
+// Myr": an apposition such as "der Kreatur" carries the case), name the
+// players' possessions "A's Zug", never "As Zug", and the UI's sentences
+// never put a name after "von", where it would need declining.
+func TestGermanNarrationsKeepCardNames(t *testing.T) {
+	var cards map[string]struct {
+		Name string `json:"name"`
+	}
+	readJSON(t, "de/cards.json", &cards)
+	var declined []*regexp.Regexp
+	printed := map[string]bool{}
+	for _, c := range cards {
+		printed[c.Name] = true
+		words := strings.Fields(c.Name)
+		if len(words) < 2 {
+			continue
+		}
+		pat := ""
+		for _, w := range words[:len(words)-1] {
+			stem := strings.TrimRight(w, "nmrse")
+			if len(w)-len(stem) > 2 {
+				stem = w[:len(w)-2]
+			}
+			pat += regexp.QuoteMeta(stem) + `(?:e|er|es|en|em) `
+		}
+		declined = append(declined, regexp.MustCompile(`\b`+pat+regexp.QuoteMeta(words[len(words)-1])+`s?\b`))
+	}
+	possessive := regexp.MustCompile(`\b[A-D]s\b`)
+	texts := texts(t, "de")
+	checked := 0
+	for name, text := range texts {
+		if !strings.Contains(name, "/scenarios/") {
+			continue
+		}
+		checked++
+		for _, re := range declined {
+			for _, m := range re.FindAllString(text, -1) {
+				if !printed[m] {
+					t.Errorf("%s: declined card name %q", name, m)
+				}
+			}
+		}
+		if m := possessive.FindString(text); m != "" {
+			t.Errorf("%s: %q; write %s's", name, m, m[:1])
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d German scenarios checked", checked)
+	}
+	for name, text := range texts {
+		if strings.HasPrefix(name, "locales/") && strings.Contains(text, "von {{.Card") {
+			t.Errorf("%s puts a card's name after \"von\"; write \"der Karte {{.Card}}\"", name)
+		}
 	}
 }

@@ -173,12 +173,12 @@ func TestDistinctMoves(t *testing.T) {
 	for _, m := range page.Legal {
 		got = append(got, m.Label+"|"+m.Alike)
 	}
-	want := []string{"A passt die Priorität|", "A aktiviert die Manafähigkeit von Gebirge|eine von 2 gleichen",
+	want := []string{"A passt die Priorität|", "A aktiviert die Manafähigkeit der Karte Gebirge|eine von 2 gleichen",
 		"A wirkt Schock mit Ziel A|", "A wirkt Schock mit Ziel B|", "A wirkt Schock mit Ziel Grizzlybären|eine von 2 gleichen"}
 	if !slices.Equal(got, want) {
 		t.Errorf("moves\n got %q\nwant %q", got, want)
 	}
-	if h := page.History; len(h) != 1 || h[0].Action != "A aktiviert die Manafähigkeit von Gebirge" || len(h[0].Outcome) != 1 ||
+	if h := page.History; len(h) != 1 || h[0].Action != "A aktiviert die Manafähigkeit der Karte Gebirge" || len(h[0].Outcome) != 1 ||
 		h[0].Outcome[0].Text != "A erhält Priorität." {
 		t.Errorf("history %+v", page.History)
 	}

@@ -169,7 +169,7 @@ func TestCountersAbilitiesAndAuras(t *testing.T) {
 	for lang, want := range map[string]string{
 		"en": "All players passed in succession: the ability of Gemstone Array resolves.|A charge counter is put on Gemstone Array.|" +
 			"2 charge counters are removed from Gemstone Array.|Holy Strength enters attached to Grizzly Bears.",
-		"de": "Alle Spieler haben nacheinander gepasst: die Fähigkeit von Edelsteinreihe wird verrechnet.|Auf Edelsteinreihe wird eine Ladungsmarke gelegt.|" +
+		"de": "Alle Spieler haben nacheinander gepasst: die Fähigkeit der Karte Edelsteinreihe wird verrechnet.|Auf Edelsteinreihe wird eine Ladungsmarke gelegt.|" +
 			"Von Edelsteinreihe werden 2 Ladungsmarken entfernt.|Heilige Stärke kommt an Grizzlybären angelegt ins Spiel.",
 		"ja": "すべてのプレイヤーが連続してパスしたので、《宝石の配列》の能力が解決される。|《宝石の配列》の上に蓄積カウンターが1個置かれる。|" +
 			"《宝石の配列》から蓄積カウンターが2個取り除かれる。|《神聖なる力》が《灰色熊》につけられた状態で戦場に出る。",
