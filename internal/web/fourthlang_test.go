@@ -17,7 +17,6 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
@@ -199,21 +198,9 @@ func TestFourthLanguageFromTestData(t *testing.T) {
 // their English texts, as a language the test does not translate).
 func iksaContent(t *testing.T) fstest.MapFS {
 	t.Helper()
-	out := fstest.MapFS{}
-	err := fs.WalkDir(content.FS, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		if path.Base(path.Dir(name)) == "scenarios" && path.Base(name) != iksaExample+".json" {
-			return nil
-		}
-		data, err := fs.ReadFile(content.FS, name)
-		out[name] = &fstest.MapFile{Data: data}
-		return err
+	out := contentCopy(t, func(name string) bool {
+		return path.Base(path.Dir(name)) != "scenarios" || path.Base(name) == iksaExample+".json"
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, name := range []string{"rules.txt", "scenarios/" + iksaExample + ".json"} {
 		out["xx/"+name] = &fstest.MapFile{Data: readTestdata(t, "xx/"+name)}
 	}

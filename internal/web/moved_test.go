@@ -17,18 +17,7 @@ import (
 // 301 to the new slug's, the query kept; the old slug means nothing in
 // another language, and an unknown slug stays 404.
 func TestMovedGlossarySlugsRedirect(t *testing.T) {
-	texts := fstest.MapFS{}
-	err := fs.WalkDir(content.FS, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(content.FS, name)
-		texts[name] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	texts := contentCopy(t, func(string) bool { return true })
 	texts["terms/moved-de.tsv"] = &fstest.MapFile{Data: []byte("# old\tnew\nvorrang\tpriorität\n")}
 	texts["terms/moved-ja.tsv"] = &fstest.MapFile{Data: []byte("優先順位\t優先権\n")}
 	lib, err := library.Load(library.Source{Langs: langs.Default, Content: texts})
@@ -54,4 +43,23 @@ func TestMovedGlossarySlugsRedirect(t *testing.T) {
 			t.Errorf("%s: %d, want 404", path, r.status)
 		}
 	}
+}
+
+// contentCopy is the embedded content's files that keep accepts, to add
+// to or change in a test.
+func contentCopy(t *testing.T, keep func(name string) bool) fstest.MapFS {
+	t.Helper()
+	out := fstest.MapFS{}
+	err := fs.WalkDir(content.FS, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !keep(name) {
+			return err
+		}
+		data, err := fs.ReadFile(content.FS, name)
+		out[name] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
