@@ -106,6 +106,9 @@ var synonyms = map[langs.Analysis]map[string][]string{
 	langs.German: {
 		"bekommt": {"erhält"}, "bekommen": {"erhalten"}, "bekomme": {"erhalte"}, "kriegt": {"erhält"},
 		"null": {"0"},
+		// names players used before the printed ones (issue 23)
+		"saga": {"sage"}, "sagas": {"sagen"}, "kapitelmarke": {"sagenmarke"}, "kapitelmarken": {"sagenmarken"},
+		"geschwindigkeit": {"tempo"}, "höchstgeschwindigkeit": {"maximaltempo"},
 	},
 }
 
