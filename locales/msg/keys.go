@@ -280,6 +280,7 @@ const (
 	PlayMoveLimit
 	PlayMoves
 	PlayNoMoves
+	PlayOpening
 	PlayRestart
 	PlayUndo
 	PosErrObject
@@ -762,6 +763,7 @@ var names = [...]string{
 	"PlayMoveLimit",
 	"PlayMoves",
 	"PlayNoMoves",
+	"PlayOpening",
 	"PlayRestart",
 	"PlayUndo",
 	"PosErrObject",

@@ -73,9 +73,15 @@ func (g *game) allPassed() {
 // to choose how to put their triggers on the stack, p and the rules wait
 // in the pending choice.
 func (g *game) givePriority(p int, rules ...string) {
-	s := g.s
-	s.Priority = -1
+	g.s.Priority = -1
 	g.settle()
+	g.handPriority(p, rules...)
+}
+
+// handPriority gives priority to p once the rules have settled (see
+// givePriority), or leaves p waiting in a pending choice of triggers.
+func (g *game) handPriority(p int, rules ...string) {
+	s := g.s
 	if s.Over {
 		return
 	}
