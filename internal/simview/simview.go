@@ -203,6 +203,9 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 		tp := templates.TrackPhase{Label: v.T(phaseIDs[ph]), Current: s.Step.Phase() == ph}
 		tp.Heading = v.format(msg.SimZoneLabel, map[string]any{"Zone": tp.Label})
 		for st := engine.Untap; st <= engine.Cleanup; st++ {
+			if st == engine.FirstStrikeDamage && !s.FirstStrikeStep {
+				continue // this combat has no first-strike damage step (506.1, 510.4)
+			}
 			if st.Phase() == ph {
 				tp.Steps = append(tp.Steps, templates.TrackStep{Label: v.StepName(st), Current: st == s.Step, Past: st < s.Step})
 			}

@@ -203,6 +203,7 @@ const (
 	EvMayDeclined
 	EvNoPriority
 	EvPass
+	EvPassMana
 	EvPlayLand
 	EvPoolsEmpty
 	EvPriority
@@ -686,6 +687,7 @@ var names = [...]string{
 	"EvMayDeclined",
 	"EvNoPriority",
 	"EvPass",
+	"EvPassMana",
 	"EvPlayLand",
 	"EvPoolsEmpty",
 	"EvPriority",

@@ -88,7 +88,8 @@ func TestOpenLeavesGameAndWaitsForTriggerChoice(t *testing.T) {
 		t.Fatalf("legal %v", legal)
 	}
 	after, ev := must(t, s, legal[0])
-	if after.Priority != 0 || findEvent(ev, EvTrigger) == nil {
+	// One ability alone goes on the stack by 603.3; 603.3b orders several.
+	if e := findEvent(ev, EvTrigger); after.Priority != 0 || e == nil || !reflect.DeepEqual(e.Rules, []string{"603.3"}) {
 		t.Errorf("after the choice: priority %d, events %s", after.Priority, dumpEvents(ev))
 	}
 }

@@ -267,7 +267,8 @@ func (st Setup) validateBase(cards map[string]Card) error {
 // wrong, and it is checked object by object against what lies below.
 func (st Setup) build(cards map[string]Card) (State, error) {
 	s := State{Cards: NewCardPool(cards), Turn: st.Turn, Active: st.Active, Step: st.Step, Priority: st.Active,
-		NextID: 1, Winner: -1, SkipFirstDraw: st.SkipFirstDraw, TurnLimit: st.TurnLimit}
+		NextID: 1, Winner: -1, SkipFirstDraw: st.SkipFirstDraw, TurnLimit: st.TurnLimit,
+		FirstStrikeStep: st.Step == FirstStrikeDamage}
 	if st.Priority != nil {
 		s.Priority = *st.Priority
 	}
