@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"reflect"
 	"testing"
 )
@@ -91,5 +92,50 @@ func TestOpenLeavesGameAndWaitsForTriggerChoice(t *testing.T) {
 	// One ability alone goes on the stack by 603.3; 603.3b orders several.
 	if e := findEvent(ev, EvTrigger); after.Priority != 0 || e == nil || !reflect.DeepEqual(e.Rules, []string{"603.3"}) {
 		t.Errorf("after the choice: priority %d, events %s", after.Priority, dumpEvents(ev))
+	}
+}
+
+// A built combat is declared as the rules would have it: attackers tapped
+// (unless vigilance), blockers blocking, each checked like a declaration.
+func TestSetupCombat(t *testing.T) {
+	one := 1
+	cards := testCards(t)
+	base := func() Setup {
+		return Setup{Turn: 3, Step: DeclareBlockers, Players: []SetupPlayer{{Name: "A"}, {Name: "B"}},
+			Battlefield: []SetupPermanent{
+				{ID: 1, Card: "grizzly-bears", Controller: 0, Attacking: &one},
+				{ID: 2, Card: "serra-angel", Controller: 0, Attacking: &one},
+				{ID: 3, Card: "hill-giant", Controller: 1, Blocking: 1},
+			}}
+	}
+	s, err := base().Build(cards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bears, angel, giant := s.Permanent(1), s.Permanent(2), s.Permanent(3)
+	if !bears.Attacking || !bears.Tapped || bears.Defender != 1 || !bears.Blocked || !angel.Attacking || angel.Tapped || giant.Blocking != 1 || s.Attackers != 2 {
+		t.Fatalf("combat %+v %+v %+v", bears, angel, giant)
+	}
+	for name, c := range map[string]struct {
+		change  func(*Setup)
+		reason  SetupReason
+		illegal Reason
+		item    int
+	}{
+		"sick":          {func(st *Setup) { st.Battlefield[0].Sick = true }, SetupAttacker, ReasonSummoningSick, 0},
+		"tapped":        {func(st *Setup) { st.Battlefield[1].Tapped = true }, SetupAttacker, ReasonTapped, 1},
+		"own player":    {func(st *Setup) { zero := 0; st.Battlefield[0].Attacking = &zero }, SetupAttacker, ReasonIllegalDefender, 0},
+		"not active":    {func(st *Setup) { st.Battlefield[2] = SetupPermanent{ID: 3, Card: "hill-giant", Controller: 1, Attacking: &one} }, SetupAttacker, ReasonCannotAttack, 2},
+		"block flyer":   {func(st *Setup) { st.Battlefield[2].Blocking = 2 }, SetupBlocker, ReasonCannotBlock, 2},
+		"block nothing": {func(st *Setup) { st.Battlefield[0].Attacking = nil }, SetupBlocker, ReasonCannotBlock, 2},
+		"early blocker": {func(st *Setup) { st.Step = DeclareAttackers }, SetupCombatStep, "", 2},
+		"early attack":  {func(st *Setup) { st.Step = Main1 }, SetupCombatStep, "", 0},
+	} {
+		st := base()
+		c.change(&st)
+		var se *SetupError
+		if _, err := st.Build(cards); !errors.As(err, &se) || se.Reason != c.reason || se.Illegal != c.illegal || se.Item != c.item {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }
