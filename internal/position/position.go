@@ -115,7 +115,10 @@ var Colors = [...]string{"w", "u", "b", "r", "g", "c"}
 // red mana); a battlefield row's by "b<seat>.<row>" and a suffix ("b0.2d"
 // its damage); a stack row's by "k<row>" and a suffix.
 
-// PlayerKey is the form key of player i's field f.
+// NameKey is the form key of the players' names ("nm0" is A's).
+const NameKey = "nm"
+
+// PlayerKey is the form key of player i's field with this key.
 func PlayerKey(key string, i int) string { return key + strconv.Itoa(i) }
 
 // ManaKey is the form key of player i's mana of color c.
@@ -658,7 +661,7 @@ func Encode(st engine.Setup) (string, error) {
 				return "", ErrNotEncodable
 			}
 			n := 1
-			for next+n < len(st.Battlefield) && n < MaxCopies && alike(st.Battlefield[next+n], perm) && st.Battlefield[next+n].ID == next+n+1 {
+			for next+n < len(st.Battlefield) && n < MaxCopies && Alike(st.Battlefield[next+n], perm) && st.Battlefield[next+n].ID == next+n+1 {
 				n++
 			}
 			writePermanent(&b, perm, n)
@@ -780,8 +783,8 @@ func onlyCharge(m map[string]int) bool {
 	return true
 }
 
-// alike reports whether two permanents differ only in their ids.
-func alike(a, b engine.SetupPermanent) bool {
+// Alike reports whether two permanents differ only in their ids.
+func Alike(a, b engine.SetupPermanent) bool {
 	return a.Card == b.Card && a.Controller == b.Controller && a.Tapped == b.Tapped && a.Sick == b.Sick &&
 		a.Damage == b.Damage && a.AttachedTo == b.AttachedTo && a.FaceDown == b.FaceDown &&
 		a.Counters["charge"] == b.Counters["charge"] && ptrOr(a.Attacking) == ptrOr(b.Attacking) && a.Blocking == b.Blocking

@@ -49,13 +49,17 @@ const (
 	ActTurnFaceUp
 	BuildActive
 	BuildAttached
+	BuildAttacks
+	BuildBlocks
 	BuildCardName
 	BuildController
 	BuildCount
 	BuildCounters
 	BuildDamage
 	BuildErrAttached
+	BuildErrBlocks
 	BuildErrLandSpell
+	BuildErrName
 	BuildErrNoAbility
 	BuildErrNoCard
 	BuildErrNoTrigger
@@ -68,6 +72,7 @@ const (
 	BuildErrTooManyPermanents
 	BuildErrTooManyStack
 	BuildErrorsHeading
+	BuildFaceDown
 	BuildGame
 	BuildHeading
 	BuildKind
@@ -78,6 +83,10 @@ const (
 	BuildLifeOf
 	BuildLimits
 	BuildLink
+	BuildMana
+	BuildName
+	BuildNoAttack
+	BuildNoBlock
 	BuildNoTarget
 	BuildNothing
 	BuildOpen
@@ -102,6 +111,7 @@ const (
 	BuildWhereHand
 	BuildWhereHandAll
 	BuildWhereLibraryAll
+	BuildWhereMana
 	BuildWherePermanent
 	BuildWherePlayer
 	BuildWhereStack
@@ -284,6 +294,7 @@ const (
 	PlayOpening
 	PlayRestart
 	PlayUndo
+	PosErrName
 	PosErrObject
 	PosErrOrder
 	PosErrPlayers
@@ -348,6 +359,9 @@ const (
 	SearchTruncated
 	SetupActive
 	SetupAttachedTo
+	SetupAttacker
+	SetupBlocker
+	SetupCombatStep
 	SetupController
 	SetupFaceDown
 	SetupID
@@ -533,13 +547,17 @@ var names = [...]string{
 	"ActTurnFaceUp",
 	"BuildActive",
 	"BuildAttached",
+	"BuildAttacks",
+	"BuildBlocks",
 	"BuildCardName",
 	"BuildController",
 	"BuildCount",
 	"BuildCounters",
 	"BuildDamage",
 	"BuildErrAttached",
+	"BuildErrBlocks",
 	"BuildErrLandSpell",
+	"BuildErrName",
 	"BuildErrNoAbility",
 	"BuildErrNoCard",
 	"BuildErrNoTrigger",
@@ -552,6 +570,7 @@ var names = [...]string{
 	"BuildErrTooManyPermanents",
 	"BuildErrTooManyStack",
 	"BuildErrorsHeading",
+	"BuildFaceDown",
 	"BuildGame",
 	"BuildHeading",
 	"BuildKind",
@@ -562,6 +581,10 @@ var names = [...]string{
 	"BuildLifeOf",
 	"BuildLimits",
 	"BuildLink",
+	"BuildMana",
+	"BuildName",
+	"BuildNoAttack",
+	"BuildNoBlock",
 	"BuildNoTarget",
 	"BuildNothing",
 	"BuildOpen",
@@ -586,6 +609,7 @@ var names = [...]string{
 	"BuildWhereHand",
 	"BuildWhereHandAll",
 	"BuildWhereLibraryAll",
+	"BuildWhereMana",
 	"BuildWherePermanent",
 	"BuildWherePlayer",
 	"BuildWhereStack",
@@ -768,6 +792,7 @@ var names = [...]string{
 	"PlayOpening",
 	"PlayRestart",
 	"PlayUndo",
+	"PosErrName",
 	"PosErrObject",
 	"PosErrOrder",
 	"PosErrPlayers",
@@ -832,6 +857,9 @@ var names = [...]string{
 	"SearchTruncated",
 	"SetupActive",
 	"SetupAttachedTo",
+	"SetupAttacker",
+	"SetupBlocker",
+	"SetupCombatStep",
 	"SetupController",
 	"SetupFaceDown",
 	"SetupID",

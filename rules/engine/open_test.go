@@ -122,10 +122,12 @@ func TestSetupCombat(t *testing.T) {
 		illegal Reason
 		item    int
 	}{
-		"sick":          {func(st *Setup) { st.Battlefield[0].Sick = true }, SetupAttacker, ReasonSummoningSick, 0},
-		"tapped":        {func(st *Setup) { st.Battlefield[1].Tapped = true }, SetupAttacker, ReasonTapped, 1},
-		"own player":    {func(st *Setup) { zero := 0; st.Battlefield[0].Attacking = &zero }, SetupAttacker, ReasonIllegalDefender, 0},
-		"not active":    {func(st *Setup) { st.Battlefield[2] = SetupPermanent{ID: 3, Card: "hill-giant", Controller: 1, Attacking: &one} }, SetupAttacker, ReasonCannotAttack, 2},
+		"sick":       {func(st *Setup) { st.Battlefield[0].Sick = true }, SetupAttacker, ReasonSummoningSick, 0},
+		"tapped":     {func(st *Setup) { st.Battlefield[1].Tapped = true }, SetupAttacker, ReasonTapped, 1},
+		"own player": {func(st *Setup) { zero := 0; st.Battlefield[0].Attacking = &zero }, SetupAttacker, ReasonIllegalDefender, 0},
+		"not active": {func(st *Setup) {
+			st.Battlefield[2] = SetupPermanent{ID: 3, Card: "hill-giant", Controller: 1, Attacking: &one}
+		}, SetupAttacker, ReasonCannotAttack, 2},
 		"block flyer":   {func(st *Setup) { st.Battlefield[2].Blocking = 2 }, SetupBlocker, ReasonCannotBlock, 2},
 		"block nothing": {func(st *Setup) { st.Battlefield[0].Attacking = nil }, SetupBlocker, ReasonCannotBlock, 2},
 		"early blocker": {func(st *Setup) { st.Step = DeclareAttackers }, SetupCombatStep, "", 2},
