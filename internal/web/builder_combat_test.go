@@ -45,6 +45,9 @@ func TestBuilderCombatManaAndNames(t *testing.T) {
 	mustContain(t, "combat", text, "Ann holds priority.", "Grizzly Bears 2/2 tapped attacking Bo, blocked", "Serra Angel 4/4 attacking Bo",
 		"Hill Giant 3/3 blocking Grizzly Bears", "{W}{R}{R}")
 	mustContain(t, "combat", r.body, `<a href="/de/play/custom?s=`+combatPosition+`&amp;lang=de"`)
+	// A face-down permanent is a 2/2 with no name (708.2a) where its card has morph.
+	r = get(t, "/en/play/custom?s=3.0.m1_p20.30_p20.30_b.exalted-angel.f")
+	mustContain(t, "face down", squeeze(stripTags(r.body)), "face-down creature (Exalted Angel) 2/2")
 	// Written another way (the pool after the permanents), it redirects.
 	other := "3.0.db_p20.30.Ann_b.grizzly-bears.v1_b.serra-angel.v1_m.w1.r2_p20.30.Bo_b.hill-giant.b1"
 	if r := get(t, "/en/play/custom?s="+other); r.status != http.StatusMovedPermanently || r.header.Get("Location") != path {
@@ -78,6 +81,7 @@ func TestBuilderCombatAndManaErrors(t *testing.T) {
 		"/en/play/custom?s=3.0.db_p20.30_b.grizzly-bears_p20.30_b.hill-giant.b1":  "Permanent 2: that creature could not have blocked that way: that creature cannot block that way.",
 		"/en/play/custom?s=3.0.db_p20.30_b.serra-angel.v1_p20.30_b.hill-giant.b1": "Permanent 2: that creature could not have blocked that way: that creature cannot block that way.",
 		"/en/play/custom?s=3.0.m1_p20.30_b.grizzly-bears.v1_p20.30":               "Permanent 1: attacking creatures exist only from the declare attackers step to the combat damage step",
+		"/en/play/custom?s=1.0.m1_p20.30_b.grizzly-bears.f_p20.30":                "Permanent 1: only a card with morph can be face down.",
 		"/en/play/custom?s=3.0.m1_p20.30.Ann_p20.30.Ann":                          "Part 3 of the position (“p20.30.Ann”): a player&#39;s name has 1 to 12 letters A–Z",
 	} {
 		r := get(t, path)
