@@ -459,7 +459,12 @@ func (v View) permanent(s *engine.State, p engine.Permanent) templates.SimPerman
 		}
 	}
 	if p.Blocking != 0 {
-		sp.Notes = append(sp.Notes, v.format(msg.SimBlocking, map[string]any{"Card": v.Object(s, int(p.Blocking))}))
+		// It stays a blocking creature when the attacker leaves (506.4).
+		name := v.Object(s, int(p.Blocking))
+		if name == "" {
+			name = v.gone(s, int(p.Blocking))
+		}
+		sp.Notes = append(sp.Notes, v.format(msg.SimBlocking, map[string]any{"Card": name}))
 	}
 	if sp.Sick {
 		sp.Notes = append(sp.Notes, v.T(msg.SimSick))

@@ -211,6 +211,7 @@ const (
 	EvManaAbility
 	EvMayAccepted
 	EvMayDeclined
+	EvNoBlockers
 	EvNoPriority
 	EvPass
 	EvPassMana
@@ -709,6 +710,7 @@ var names = [...]string{
 	"EvManaAbility",
 	"EvMayAccepted",
 	"EvMayDeclined",
+	"EvNoBlockers",
 	"EvNoPriority",
 	"EvPass",
 	"EvPassMana",
