@@ -57,15 +57,28 @@ func (g *game) allPassed() {
 	s.PassStreak = 0
 	s.Priority = -1
 	if top := s.Top(); top != nil {
+		id := top.ID
 		e := g.emit(EvResolve, top.Controller, "117.4", "608.1")
-		e.Object, e.Card = int32(top.ID), top.Card
+		e.Object, e.Card = int32(id), top.Card
 		if g.resolveTop() {
-			g.givePriority(s.activeOrNext(), "117.3b")
+			g.givePriority(s.activeOrNext(), g.afterResolving(id))
 		}
 		return
 	}
 	g.emit(EvStepEnds, -1, "117.4", "500.2")
 	g.endStep()
+}
+
+// afterResolving is the rule by which the active player receives
+// priority once the object id left the stack: 117.3b after it resolved,
+// otherwise the rule that removed it without resolving (608.2b, 603.4).
+func (g *game) afterResolving(id int) string {
+	for _, e := range g.applier.events {
+		if int(e.Object) == id && (e.Kind == EvFizzle || e.Kind == EvIfFails) {
+			return e.Rules[0]
+		}
+	}
+	return "117.3b"
 }
 
 // givePriority checks state-based actions and puts waiting triggers on the
