@@ -1,6 +1,6 @@
 package templates
 
-import "strconv"
+import "github.com/mtgrules/site/internal/position"
 
 // ogTypeOrWebsite is a page's og:type, "website" unless it says otherwise.
 func ogTypeOrWebsite(t string) string {
@@ -12,6 +12,10 @@ func ogTypeOrWebsite(t string) string {
 
 // builderField names a field of battlefield row r of player i in the
 // position builder ("b0.2" and its suffixes).
-func builderField(i, r int, suffix string) string {
-	return "b" + strconv.Itoa(i) + "." + strconv.Itoa(r) + suffix
-}
+func builderField(i, r int, suffix string) string { return position.PermKey(i, r, suffix) }
+
+// stackField names a field of stack row r ("k1" and its suffixes).
+func stackField(r int, suffix string) string { return position.StackKey(r, suffix) }
+
+// playerField names player i's field with this key ("l0").
+func playerField(key string, i int) string { return position.PlayerKey(key, i) }

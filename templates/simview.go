@@ -217,13 +217,23 @@ type Option struct {
 // BuilderPlayer is one player's fieldset.
 type BuilderPlayer struct {
 	Index       int
-	Name        string
+	Name        string // as shown
+	NameValue   string // as typed (empty for the default)
+	Placeholder string // the default name
 	Legend      string
 	Life        string
 	Library     string
+	Mana        []BuilderMana
 	Hand        []BuilderCardRow
 	Graveyard   []BuilderCardRow
 	Battlefield []BuilderPermRow
+}
+
+// BuilderMana is the mana of one color in a player's pool.
+type BuilderMana struct {
+	Key    string // the form key
+	Symbol string // "{R}"
+	Value  string
 }
 
 // BuilderCardRow is a card name with how many of it.
@@ -239,9 +249,12 @@ type BuilderPermRow struct {
 	Count    string
 	Tapped   bool
 	Sick     bool
+	FaceDown bool
 	Damage   string
 	Counters string
 	Attached []Option
+	Attacks  []Option // the players it may attack
+	Blocks   []Option // the permanents it may block
 	Error    bool
 }
 

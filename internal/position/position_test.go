@@ -89,6 +89,46 @@ func TestEncodeIsCanonical(t *testing.T) {
 	}
 }
 
+// Mana pools, combat, face-down permanents and players' names read into
+// the setup and write back the same; written another way, they write
+// back in canonical form.
+func TestDecodeEncodeNewParts(t *testing.T) {
+	cards := testCards(t)
+	s := "2.0.db.1_p20.30.Ann_m.w1.r2_b.grizzly-bears.v1_b.serra-angel.v1_p18.30.Bo-7_m.c3_b.hill-giant.b1_b.exalted-angel.f"
+	st, err := Decode(s, cards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := 1
+	want := []engine.SetupPermanent{
+		{ID: 1, Card: "grizzly-bears", Controller: 0, Attacking: &one},
+		{ID: 2, Card: "serra-angel", Controller: 0, Attacking: &one},
+		{ID: 3, Card: "hill-giant", Controller: 1, Blocking: 1},
+		{ID: 4, Card: "exalted-angel", Controller: 1, FaceDown: true},
+	}
+	if a, b := st.Players[0], st.Players[1]; a.Name != "Ann" || a.Pool != "WRR" || b.Name != "Bo-7" || b.Pool != "CCC" || !reflect.DeepEqual(st.Battlefield, want) {
+		t.Fatalf("setup %+v %+v", st.Players, st.Battlefield)
+	}
+	state, err := st.Build(cards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := state.Permanent(1); !p.Attacking || !p.Tapped || !p.Blocked || state.Permanent(3).Blocking != 1 || state.Players[0].Pool.R != 2 {
+		t.Errorf("built %+v", state)
+	}
+	if got, err := Encode(st); err != nil || got != s {
+		t.Errorf("Encode = %q, %v", got, err)
+	}
+	in := "2.0.db_p20.30_m.r2_b.grizzly-bears.v1_b.grizzly-bears.v1_p20.30_b.exalted-angel.f.s"
+	st, err = Decode(in, cards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := Encode(st); got != "2.0.db_p20.30_m.r2_b.grizzly-bears.v1.n2_p20.30_b.exalted-angel.s.f" {
+		t.Errorf("canonical: %q", got)
+	}
+}
+
 // Every malformed, tampered or oversized position says what is wrong and where.
 func TestDecodeErrors(t *testing.T) {
 	cards := testCards(t)
@@ -117,6 +157,15 @@ func TestDecodeErrors(t *testing.T) {
 		"1.0.m1_p20.30_p20.30_k.s.earthquake.0.x21": {Code: ErrRange, Token: 4, Text: "k.s.earthquake.0.x21", Player: -1, Field: "x", Limit: MaxX},
 		"1.0.m1_p20.30_p20.30_zz":                   {Code: ErrSyntax, Token: 4, Text: "zz", Player: 1},
 		long:                                        {Code: ErrTooLong, Player: -1, Limit: MaxLen},
+		"1.0.m1_p20.30_m.r100_p20.30":               {Code: ErrRange, Token: 3, Text: "m.r100", Player: 0, Field: "mana", Limit: MaxMana},
+		"1.0.m1_p20.30_m.g1.r1_p20.30":              {Code: ErrSyntax, Token: 3, Text: "m.g1.r1", Player: 0},
+		"1.0.m1_p20.30_m.r0_p20.30":                 {Code: ErrSyntax, Token: 3, Text: "m.r0", Player: 0},
+		"1.0.m1_p20.30.Ann_p20.30.Ann":              {Code: ErrName, Token: 3, Text: "p20.30.Ann", Player: 1},
+		"1.0.m1_p20.30.A_p20.30":                    {Code: ErrName, Token: 2, Text: "p20.30.A", Player: 0},
+		"1.0.m1_p20.30.Anne-Marie-Long_p20.30":      {Code: ErrName, Token: 2, Text: "p20.30.Anne-Marie-Long", Player: 0},
+		"1.0.da_p20.30_b.grizzly-bears.v2_p20.30":   {Code: ErrObject, Token: 3, Text: "b.grizzly-bears.v2", Player: 0},
+		"1.0.db_p20.30_p20.30_b.hill-giant.b5":      {Code: ErrObject, Token: 4, Text: "b.hill-giant.b5", Player: 1},
+		"1.0.m1_p20.30_b.forest.ff_p20.30":          {Code: ErrSyntax, Token: 3, Text: "b.forest.ff", Player: 0},
 	} {
 		_, err := Decode(in, cards)
 		var e *Error

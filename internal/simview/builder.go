@@ -74,13 +74,15 @@ func isPermanentCard(c engine.Card) bool { return c.IsPermanentCard() }
 var builderSteps = []engine.Step{engine.Upkeep, engine.Draw, engine.Main1, engine.BeginCombat, engine.DeclareAttackers,
 	engine.DeclareBlockers, engine.CombatDamage, engine.EndCombat, engine.Main2, engine.End}
 
-// Form field names of the builder (all GET parameters):
+// The builder's form (all GET parameters, keys as position.PlayerKey,
+// PermKey and StackKey write them):
 //
 //	n players, t turn, a active player, st step code
-//	l<i> life and y<i> library size of player i
+//	l<i> life, y<i> library size, nm<i> name, m<i><color> mana of player i
 //	h<i> / hn<i>, g<i> / gn<i>  repeated: a card name and how many, in hand and graveyard
 //	b<i>.<r>  permanent row r of player i: its card name; with suffix n count,
-//	          t tapped, s summoning sick, d damage, c charge counters, a attached to ("<j>.<r>")
+//	          t tapped, s summoning sick, f face down, d damage, c charge counters,
+//	          a attached to and w blocking ("<j>.<r>"), v attacking (a player)
 //	k<r>      stack row r (bottom first): a card name; with suffix k kind (s, a, t),
 //	          c controller, g target ("p<j>", "b<j>.<r>", "k<r>"), s source ("b<j>.<r>"), x X
 const maxRows = 40 // rows read per zone
@@ -103,22 +105,79 @@ type builderForm struct {
 }
 
 type formPlayer struct {
-	life, library string
-	hand, grave   []formCard
-	perms         []formPerm
+	name, life, library string
+	mana                [len(position.Colors)]string
+	hand, grave         []formCard
+	perms               []formPerm
 }
 
 type formCard struct{ name, count string }
 
 type formPerm struct {
-	name, count, damage, counters, attached string
-	tapped, sick                            bool
+	name, count, damage, counters, attached, attacks, blocks string
+	tapped, sick, faceDown                                   string // "1" when checked
 }
 
 type formStack struct{ name, kind, controller, target, source, x string }
 
+// formField is one value of a row and its key's suffix: the one table
+// both readForm and formValues use.
+type formField struct {
+	suffix string
+	value  *string
+}
+
+func (p *formPerm) fields() []formField {
+	return []formField{{"", &p.name}, {position.Copies.Key, &p.count}, {"t", &p.tapped}, {"s", &p.sick}, {"f", &p.faceDown},
+		{position.Damage.Key, &p.damage}, {position.Counters.Key, &p.counters}, {"a", &p.attached}, {"v", &p.attacks}, {"w", &p.blocks}}
+}
+
+func (k *formStack) fields() []formField {
+	return []formField{{"", &k.name}, {"k", &k.kind}, {"c", &k.controller}, {"g", &k.target}, {"s", &k.source}, {position.X.Key, &k.x}}
+}
+
+func (p *formPlayer) fields(i int) []formField {
+	out := []formField{{position.PlayerKey(position.NameKey, i), &p.name}, {position.PlayerKey(position.Life.Key, i), &p.life},
+		{position.PlayerKey(position.Library.Key, i), &p.library}}
+	for c, color := range position.Colors {
+		out = append(out, formField{position.ManaKey(i, color), &p.mana[c]})
+	}
+	return out
+}
+
+// readRows reads the rows key(0), key(1), … up to the first missing one,
+// skipping rows without a name.
+func readRows[T any](q url.Values, key func(r int) string, fields func(*T) []formField) []T {
+	var out []T
+	for r := range maxRows {
+		k := key(r)
+		if _, ok := q[k]; !ok {
+			break
+		}
+		var row T
+		for _, f := range fields(&row) {
+			*f.value = q.Get(k + f.suffix)
+		}
+		if strings.TrimSpace(*fields(&row)[0].value) != "" {
+			out = append(out, row)
+		}
+	}
+	return out
+}
+
+// writeRows writes rows as readRows reads them.
+func writeRows[T any](q url.Values, rows []T, key func(r int) string, fields func(*T) []formField) {
+	for r := range rows {
+		for _, f := range fields(&rows[r]) {
+			if *f.value != "" {
+				q.Set(key(r)+f.suffix, *f.value)
+			}
+		}
+	}
+}
+
 func readForm(q url.Values) builderForm {
-	f := builderForm{n: 2, step: engine.Main1, turn: q.Get("t")}
+	f := builderForm{n: 2, step: engine.Main1, turn: q.Get(position.Turn.Key)}
 	if n, err := strconv.Atoi(q.Get("n")); err == nil && n >= position.MinPlayers && n <= position.MaxPlayers {
 		f.n = n
 	}
@@ -130,34 +189,44 @@ func readForm(q url.Values) builderForm {
 	}
 	for i := range position.MaxPlayers {
 		p := &f.players[i]
-		is := strconv.Itoa(i)
-		p.life, p.library = q.Get("l"+is), q.Get("y"+is)
-		p.hand = cardRows(q["h"+is], q["hn"+is])
-		p.grave = cardRows(q["g"+is], q["gn"+is])
-		for r := range maxRows {
-			k := "b" + is + "." + strconv.Itoa(r)
-			if _, ok := q[k]; !ok {
-				break
-			}
-			if strings.TrimSpace(q.Get(k)) == "" {
-				continue
-			}
-			p.perms = append(p.perms, formPerm{name: q.Get(k), count: q.Get(k + "n"), tapped: q.Get(k+"t") != "",
-				sick: q.Get(k+"s") != "", damage: q.Get(k + "d"), counters: q.Get(k + "c"), attached: q.Get(k + "a")})
+		for _, fl := range p.fields(i) {
+			*fl.value = q.Get(fl.suffix)
 		}
+		p.hand = cardRows(q[position.PlayerKey("h", i)], q[position.PlayerKey("hn", i)])
+		p.grave = cardRows(q[position.PlayerKey("g", i)], q[position.PlayerKey("gn", i)])
+		p.perms = readRows(q, func(r int) string { return position.PermKey(i, r, "") }, (*formPerm).fields)
 	}
-	for r := range maxRows {
-		k := "k" + strconv.Itoa(r)
-		if _, ok := q[k]; !ok {
-			break
-		}
-		if strings.TrimSpace(q.Get(k)) == "" {
-			continue
-		}
-		f.stack = append(f.stack, formStack{name: q.Get(k), kind: q.Get(k + "k"), controller: q.Get(k + "c"),
-			target: q.Get(k + "g"), source: q.Get(k + "s"), x: q.Get(k + "x")})
-	}
+	f.stack = readRows(q, func(r int) string { return position.StackKey(r, "") }, (*formStack).fields)
 	return f
+}
+
+// values writes the form as readForm reads it.
+func (f builderForm) values() url.Values {
+	q := url.Values{}
+	q.Set("n", strconv.Itoa(f.n))
+	q.Set(position.Turn.Key, f.turn)
+	q.Set("a", strconv.Itoa(f.active))
+	q.Set("st", position.StepCode(f.step))
+	for i := range f.n {
+		p := &f.players[i]
+		for _, fl := range p.fields(i) {
+			if *fl.value != "" {
+				q.Set(fl.suffix, *fl.value)
+			}
+		}
+		for _, z := range []struct {
+			key  string
+			rows []formCard
+		}{{"h", p.hand}, {"g", p.grave}} {
+			for _, c := range z.rows {
+				q.Add(position.PlayerKey(z.key, i), c.name)
+				q.Add(position.PlayerKey(z.key+"n", i), c.count)
+			}
+		}
+		writeRows(q, p.perms, func(r int) string { return position.PermKey(i, r, "") }, (*formPerm).fields)
+	}
+	writeRows(q, f.stack, func(r int) string { return position.StackKey(r, "") }, (*formStack).fields)
+	return q
 }
 
 func cardRows(names, counts []string) []formCard {
@@ -207,218 +276,267 @@ func (p *Problems) add(line, text string) {
 // None reports whether the form is fine.
 func (p Problems) None() bool { return len(p.Texts) == 0 }
 
+// formReader turns the form into a position, collecting its problems.
+type formReader struct {
+	v     View
+	f     builderForm
+	pool  *Pool
+	st    engine.Setup
+	errs  Problems
+	rowID map[string]int // each battlefield row's first permanent id ("0.2"), each stack row's id ("k1")
+	rowN  map[string]int // permanents in each battlefield row
+}
+
 func (v View) parseForm(f builderForm, pool *Pool) (engine.Setup, Problems) {
-	var errs Problems
-	st := engine.Setup{Turn: 1, Active: f.active, Step: f.step}
-	if t := number(f.turn, 1); t == nil || *t < 1 || *t > position.MaxTurn {
-		errs.add("", v.numberErr(v.T(msg.BuildTurn), 1, position.MaxTurn))
-	} else {
-		st.Turn = *t
-	}
-	cards := pool.Cards()
-	// Each battlefield row's first permanent id, and each stack row's id.
-	rowID := map[string]int{}
-	rowN := map[string]int{} // permanents in each battlefield row
+	r := &formReader{v: v, f: f, pool: pool, st: engine.Setup{Turn: 1, Active: f.active, Step: f.step}, rowID: map[string]int{}, rowN: map[string]int{}}
+	r.st.Turn = r.number(f.turn, position.Turn, "", v.T(msg.BuildTurn))
 	for i := range f.n {
-		p := f.players[i]
-		name := position.Names[i]
-		life := number(p.life, position.DefaultLife)
-		if life == nil || *life < position.MinLife || *life > position.MaxLife {
-			errs.add("", v.numberErr(v.format(msg.BuildLifeOf, map[string]any{"Player": name}), position.MinLife, position.MaxLife))
-			life = new(int)
-		}
-		lib := number(p.library, position.DefaultLibrary)
-		if lib == nil || *lib < 0 || *lib > position.MaxLibrary {
-			errs.add("", v.numberErr(v.format(msg.BuildLibraryOf, map[string]any{"Player": name}), 0, position.MaxLibrary))
-			lib = new(int)
-		}
-		sp := engine.SetupPlayer{Name: name, Life: life, LibrarySize: *lib}
-		zone := func(rows []formCard, field string, where, whereAll msg.Key, limit int) []string {
-			var ids []string
-			for r, row := range rows {
-				line := field + strconv.Itoa(i) + "." + strconv.Itoa(r)
-				w := v.format(where, map[string]any{"Player": name, "Row": r + 1})
-				id, ok := pool.Lookup(row.name)
-				if !ok {
-					errs.add(line, v.format(msg.BuildErrNoCard, map[string]any{"Where": w, "Name": clipName(row.name)}))
-					continue
-				}
-				n := number(row.count, 1)
-				if n == nil || *n < 1 || *n > position.MaxCopies {
-					errs.add(line, v.numberErr(w, 1, position.MaxCopies))
-					continue
-				}
-				for range *n {
-					ids = append(ids, id)
-				}
-			}
-			if len(ids) > limit {
-				errs.add("", v.plural(msg.BuildErrTooManyCards, limit, map[string]any{"Where": v.format(whereAll, map[string]any{"Player": name}), "Max": limit}))
-			}
-			return ids
-		}
-		sp.Hand = zone(p.hand, "h", msg.BuildWhereHand, msg.BuildWhereHandAll, position.MaxHand)
-		sp.Graveyard = zone(p.grave, "g", msg.BuildWhereGraveyard, msg.BuildWhereGraveyardAll, position.MaxGraveyard)
-		st.Players = append(st.Players, sp)
-		count := 0
-		for r, row := range p.perms {
-			line := "b" + strconv.Itoa(i) + "." + strconv.Itoa(r)
-			w := v.format(msg.BuildWhereBattlefield, map[string]any{"Player": name, "Row": r + 1})
-			id, ok := pool.Lookup(row.name)
-			if !ok {
-				errs.add(line, v.format(msg.BuildErrNoCard, map[string]any{"Where": w, "Name": clipName(row.name)}))
-				continue
-			}
-			c := cards[id]
-			if !c.IsPermanentCard() {
-				errs.add(line, v.format(msg.BuildErrNotPermanent, map[string]any{"Where": w, "Name": v.runningName(id)}))
-				continue
-			}
-			n := number(row.count, 1)
-			dmg := number(row.damage, 0)
-			ctr := number(row.counters, 0)
-			switch {
-			case n == nil || *n < 1 || *n > position.MaxCopies:
-				errs.add(line, v.numberErr(w, 1, position.MaxCopies))
-				continue
-			case dmg == nil || *dmg < 0 || *dmg > position.MaxDamage:
-				errs.add(line, v.numberErr(w+" · "+v.T(msg.BuildDamage), 0, position.MaxDamage))
-				continue
-			case ctr == nil || *ctr < 0 || *ctr > position.MaxCounters:
-				errs.add(line, v.numberErr(w+" · "+v.T(msg.BuildCounters), 0, position.MaxCounters))
-				continue
-			}
-			key := "b" + strconv.Itoa(i) + "." + strconv.Itoa(r)
-			rowID[key], rowN[key] = len(st.Battlefield)+1, *n
-			for range *n {
-				perm := engine.SetupPermanent{ID: len(st.Battlefield) + 1, Card: id, Controller: i, Tapped: row.tapped, Sick: row.sick, Damage: *dmg}
-				if *ctr > 0 {
-					perm.Counters = map[string]int{"charge": *ctr}
-				}
-				st.Battlefield = append(st.Battlefield, perm)
-			}
-			count += *n
-		}
-		if count > position.MaxPermanents {
-			errs.add("", v.format(msg.BuildErrTooManyPermanents, map[string]any{"Player": name, "Max": position.MaxPermanents}))
-		}
+		r.player(i)
 	}
-	// Attachments name rows, which now have ids.
 	for i := range f.n {
-		for r, row := range f.players[i].perms {
-			key := "b" + strconv.Itoa(i) + "." + strconv.Itoa(r)
-			first, ok := rowID[key]
-			if !ok || row.attached == "" {
-				continue
-			}
-			to, ok := rowID["b"+row.attached]
-			if !ok {
-				errs.add(key, v.format(msg.BuildErrAttached, map[string]any{"Where": v.format(msg.BuildWhereBattlefield, map[string]any{"Player": position.Names[i], "Row": r + 1})}))
-				continue
-			}
-			for j := first; j < first+rowN[key]; j++ {
-				st.Battlefield[j-1].AttachedTo = to
-			}
-		}
+		r.links(i)
 	}
-	for r, row := range f.stack {
-		line := "k" + strconv.Itoa(r)
-		w := v.format(msg.BuildWhereStack, map[string]any{"Row": r + 1})
-		id, ok := pool.Lookup(row.name)
-		if !ok {
-			errs.add(line, v.format(msg.BuildErrNoCard, map[string]any{"Where": w, "Name": clipName(row.name)}))
-			continue
-		}
-		c := cards[id]
-		o := engine.SetupStackObject{Card: id, Kind: engine.KindSpell}
-		switch row.kind {
-		case "a":
-			o.Kind, o.Ability = engine.KindAbility, slices.IndexFunc(c.Abilities, func(a engine.Ability) bool { return !a.Mana })
-			if o.Ability < 0 {
-				errs.add(line, v.format(msg.BuildErrNoAbility, map[string]any{"Where": w, "Name": v.runningName(id)}))
-				continue
-			}
-		case "t":
-			o.Kind = engine.KindTrigger
-			if len(c.Triggers) == 0 {
-				errs.add(line, v.format(msg.BuildErrNoTrigger, map[string]any{"Where": w, "Name": v.runningName(id)}))
-				continue
-			}
-		default:
-			if c.Is("land") {
-				errs.add(line, v.format(msg.BuildErrLandSpell, map[string]any{"Where": w, "Name": v.runningName(id)}))
-				continue
-			}
-		}
-		ctrl, err := strconv.Atoi(row.controller)
-		if err != nil || ctrl < 0 || ctrl >= f.n {
-			ctrl = f.active
-		}
-		o.Controller = ctrl
-		switch t := row.target; {
-		case t == "":
-		case strings.HasPrefix(t, "p"):
-			j, err := strconv.Atoi(t[1:])
-			if err != nil || j < 0 || j >= f.n {
-				errs.add(line, v.format(msg.BuildErrTarget, map[string]any{"Where": w}))
-				continue
-			}
-			o.Targets = []engine.Target{engine.PlayerTarget(j)}
-		default:
-			to, ok := rowID[t]
-			if !ok {
-				errs.add(line, v.format(msg.BuildErrTarget, map[string]any{"Where": w}))
-				continue
-			}
-			o.Targets = []engine.Target{engine.ObjectTarget(to)}
-		}
-		if row.source != "" && o.Kind != engine.KindSpell {
-			src, ok := rowID[row.source]
-			if !ok || !strings.HasPrefix(row.source, "b") || st.Battlefield[src-1].Card != id {
-				errs.add(line, v.format(msg.BuildErrSource, map[string]any{"Where": w, "Name": v.runningName(id)}))
-				continue
-			}
-			o.Source = src
-		}
-		x := number(row.x, 0)
-		if x == nil || *x < 0 || *x > position.MaxX {
-			errs.add(line, v.numberErr(w+" · X", 0, position.MaxX))
-			continue
-		}
-		o.X = *x
-		if len(st.Stack) == position.MaxStack {
-			errs.add(line, v.format(msg.BuildErrTooManyStack, map[string]any{"Max": position.MaxStack}))
-			break
-		}
-		o.ID = len(st.Battlefield) + len(st.Stack) + 1
-		rowID["k"+strconv.Itoa(r)] = o.ID
-		st.Stack = append(st.Stack, o)
+	for k, row := range f.stack {
+		r.stackRow(k, row)
 	}
-	if !errs.None() {
-		return st, errs
+	if !r.errs.None() {
+		return r.st, r.errs
 	}
-	if _, err := st.Build(cards); err != nil {
+	if _, err := r.st.Build(pool.Cards()); err != nil {
 		line := ""
 		var se *engine.SetupError
 		if errors.As(err, &se) && se.Zone == engine.ZoneStack && se.Item >= 0 {
-			line = "k" + strconv.Itoa(se.Item) // every stack line became an object, in order
+			line = position.StackKey(se.Item, "") // every stack line became an object, in order
 		}
-		errs.add(line, v.SetupError(err))
+		r.errs.add(line, v.SetupError(err))
 	}
-	return st, errs
+	return r.st, r.errs
 }
 
-// number reads a whole number; empty means def, nil means not a number.
-func number(s string, def int) *int {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return &def
+// number reads field f as typed; a problem names where and the limits.
+func (r *formReader) number(s string, f position.Field, line, where string) int {
+	n, ok := f.Parse(s)
+	if !ok {
+		r.errs.add(line, r.v.numberErr(where, f.Min, f.Max))
+		return f.Default
 	}
-	n, err := strconv.Atoi(s)
-	if err != nil || len(s) > 7 {
-		return nil
+	return n
+}
+
+// card looks a row's card up; a problem names where.
+func (r *formReader) card(name, line, where string) (string, bool) {
+	id, ok := r.pool.Lookup(name)
+	if !ok {
+		r.errs.add(line, r.v.format(msg.BuildErrNoCard, map[string]any{"Where": where, "Name": clipName(name)}))
 	}
-	return &n
+	return id, ok
+}
+
+// name is player i's name as typed, or the default.
+func (r *formReader) name(i int) string {
+	if n := strings.TrimSpace(r.f.players[i].name); n != "" {
+		return n
+	}
+	return position.Names[i]
+}
+
+func (r *formReader) player(i int) {
+	v, p, name := r.v, r.f.players[i], r.name(i)
+	who := map[string]any{"Player": name}
+	if !position.ValidName(name) || slices.ContainsFunc(r.st.Players, func(o engine.SetupPlayer) bool { return o.Name == name }) {
+		r.errs.add("", v.format(msg.BuildErrName, map[string]any{"Where": v.format(msg.BuildWherePlayer, who), "Max": position.MaxName}))
+	}
+	life := r.number(p.life, position.Life, "", v.format(msg.BuildLifeOf, who))
+	lib := r.number(p.library, position.Library, "", v.format(msg.BuildLibraryOf, who))
+	sp := engine.SetupPlayer{Name: name, Life: &life, LibrarySize: lib}
+	for c, color := range position.Colors {
+		n := r.number(p.mana[c], position.Mana, "", v.format(msg.BuildWhereMana, who)+" · "+strings.ToUpper(color))
+		sp.Pool += strings.Repeat(strings.ToUpper(color), n)
+	}
+	sp.Hand = r.cards(i, p.hand, "h", msg.BuildWhereHand, msg.BuildWhereHandAll, position.MaxHand)
+	sp.Graveyard = r.cards(i, p.grave, "g", msg.BuildWhereGraveyard, msg.BuildWhereGraveyardAll, position.MaxGraveyard)
+	r.st.Players = append(r.st.Players, sp)
+	count := 0
+	for k, row := range p.perms {
+		count += r.permanent(i, k, row)
+	}
+	if count > position.MaxPermanents {
+		r.errs.add("", v.format(msg.BuildErrTooManyPermanents, map[string]any{"Player": name, "Max": position.MaxPermanents}))
+	}
+}
+
+// cards reads the rows of a hand or graveyard.
+func (r *formReader) cards(i int, rows []formCard, key string, where, whereAll msg.Key, limit int) []string {
+	var ids []string
+	for k, row := range rows {
+		line := key + position.RowKey(i, k)
+		w := r.v.format(where, map[string]any{"Player": r.name(i), "Row": k + 1})
+		id, ok := r.card(row.name, line, w)
+		if !ok {
+			continue
+		}
+		for range r.number(row.count, position.Copies, line, w) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) > limit {
+		r.errs.add("", r.v.plural(msg.BuildErrTooManyCards, limit, map[string]any{"Where": r.v.format(whereAll, map[string]any{"Player": r.name(i)}), "Max": limit}))
+	}
+	return ids
+}
+
+// permanent reads battlefield row k of player i and reports how many
+// permanents it holds.
+func (r *formReader) permanent(i, k int, row formPerm) int {
+	v, key := r.v, position.RowKey(i, k)
+	line := "b" + key
+	w := v.format(msg.BuildWhereBattlefield, map[string]any{"Player": r.name(i), "Row": k + 1})
+	id, ok := r.card(row.name, line, w)
+	if !ok {
+		return 0
+	}
+	if !r.pool.cards[id].IsPermanentCard() {
+		r.errs.add(line, v.format(msg.BuildErrNotPermanent, map[string]any{"Where": w, "Name": v.runningName(id)}))
+		return 0
+	}
+	before := len(r.errs.Texts)
+	n := r.number(row.count, position.Copies, line, w)
+	dmg := r.number(row.damage, position.Damage, line, w+" · "+v.T(msg.BuildDamage))
+	ctr := r.number(row.counters, position.Counters, line, w+" · "+v.T(msg.BuildCounters))
+	if len(r.errs.Texts) > before {
+		return 0
+	}
+	r.rowID[key], r.rowN[key] = len(r.st.Battlefield)+1, n
+	for range n {
+		perm := engine.SetupPermanent{ID: len(r.st.Battlefield) + 1, Card: id, Controller: i, Tapped: row.tapped != "",
+			Sick: row.sick != "", FaceDown: row.faceDown != "", Damage: dmg}
+		if ctr > 0 {
+			perm.Counters = map[string]int{"charge": ctr}
+		}
+		if j, err := strconv.Atoi(row.attacks); err == nil && j >= 0 && j < r.f.n {
+			perm.Attacking = &j
+		}
+		r.st.Battlefield = append(r.st.Battlefield, perm)
+	}
+	return n
+}
+
+// links resolves the rows player i's permanents name (attached to,
+// blocking), which have ids once every row is read.
+func (r *formReader) links(i int) {
+	for k, row := range r.f.players[i].perms {
+		key := position.RowKey(i, k)
+		first, ok := r.rowID[key]
+		if !ok {
+			continue
+		}
+		w := r.v.format(msg.BuildWhereBattlefield, map[string]any{"Player": r.name(i), "Row": k + 1})
+		for _, l := range []struct {
+			row string
+			set func(p *engine.SetupPermanent, id int)
+			err msg.Key
+		}{
+			{row.attached, func(p *engine.SetupPermanent, id int) { p.AttachedTo = id }, msg.BuildErrAttached},
+			{row.blocks, func(p *engine.SetupPermanent, id int) { p.Blocking = id }, msg.BuildErrBlocks},
+		} {
+			if l.row == "" {
+				continue
+			}
+			to, ok := r.rowID[l.row]
+			if !ok {
+				r.errs.add("b"+key, r.v.format(l.err, map[string]any{"Where": w}))
+				continue
+			}
+			for j := first; j < first+r.rowN[key]; j++ {
+				l.set(&r.st.Battlefield[j-1], to)
+			}
+		}
+	}
+}
+
+// stackRow reads stack row k.
+func (r *formReader) stackRow(k int, row formStack) {
+	v := r.v
+	line := position.StackKey(k, "")
+	w := v.format(msg.BuildWhereStack, map[string]any{"Row": k + 1})
+	id, ok := r.card(row.name, line, w)
+	if !ok {
+		return
+	}
+	c := r.pool.cards[id]
+	o := engine.SetupStackObject{Card: id, Kind: engine.KindSpell}
+	fail := func(id msg.Key, data map[string]any) {
+		data["Where"] = w
+		r.errs.add(line, v.format(id, data))
+	}
+	switch row.kind {
+	case "a":
+		o.Kind, o.Ability = engine.KindAbility, slices.IndexFunc(c.Abilities, func(a engine.Ability) bool { return !a.Mana })
+		if o.Ability < 0 {
+			fail(msg.BuildErrNoAbility, map[string]any{"Name": v.runningName(id)})
+			return
+		}
+	case "t":
+		o.Kind = engine.KindTrigger
+		if len(c.Triggers) == 0 {
+			fail(msg.BuildErrNoTrigger, map[string]any{"Name": v.runningName(id)})
+			return
+		}
+	default:
+		if c.Is("land") {
+			fail(msg.BuildErrLandSpell, map[string]any{"Name": v.runningName(id)})
+			return
+		}
+	}
+	o.Controller = controllerOr(row.controller, r.f)
+	switch t := row.target; {
+	case t == "":
+	case strings.HasPrefix(t, "p"):
+		j, err := strconv.Atoi(t[1:])
+		if err != nil || j < 0 || j >= r.f.n {
+			fail(msg.BuildErrTarget, map[string]any{})
+			return
+		}
+		o.Targets = []engine.Target{engine.PlayerTarget(j)}
+	default:
+		to, ok := r.rowID[strings.TrimPrefix(t, "b")]
+		if strings.HasPrefix(t, "k") {
+			to, ok = r.rowID[t]
+		}
+		if !ok {
+			fail(msg.BuildErrTarget, map[string]any{})
+			return
+		}
+		o.Targets = []engine.Target{engine.ObjectTarget(to)}
+	}
+	if row.source != "" && o.Kind != engine.KindSpell {
+		src, ok := r.rowID[strings.TrimPrefix(row.source, "b")]
+		if !ok || !strings.HasPrefix(row.source, "b") || r.st.Battlefield[src-1].Card != id {
+			fail(msg.BuildErrSource, map[string]any{"Name": v.runningName(id)})
+			return
+		}
+		o.Source = src
+	}
+	before := len(r.errs.Texts)
+	if o.X = r.number(row.x, position.X, line, w+" · X"); len(r.errs.Texts) > before {
+		return
+	}
+	if len(r.st.Stack) == position.MaxStack {
+		r.errs.add(line, v.format(msg.BuildErrTooManyStack, map[string]any{"Max": position.MaxStack}))
+		return
+	}
+	o.ID = len(r.st.Battlefield) + len(r.st.Stack) + 1
+	r.rowID[line] = o.ID
+	r.st.Stack = append(r.st.Stack, o)
+}
+
+// controllerOr reads a stack row's controller; the active player when
+// it names none.
+func controllerOr(s string, f builderForm) int {
+	if c, err := strconv.Atoi(s); err == nil && c >= 0 && c < f.n {
+		return c
+	}
+	return f.active
 }
 
 func clipName(s string) string {
@@ -441,7 +559,8 @@ var setupReasonIDs = map[engine.SetupReason]msg.Key{
 	engine.SetupStackKind: msg.SetupStackKind, engine.SetupNotASpell: msg.SetupNotASpell, engine.SetupNoSuchAbility: msg.SetupNoSuchAbility,
 	engine.SetupSource: msg.SetupSource, engine.SetupTargetCount: msg.SetupTargetCount, engine.SetupIllegalTarget: msg.SetupIllegalTarget,
 	engine.SetupX: msg.SetupX, engine.SetupPlayerName: msg.SetupPlayerName, engine.SetupPool: msg.SetupPool,
-	engine.SetupHiddenCardUsed: msg.SetupUnknownCard,
+	engine.SetupHiddenCardUsed: msg.SetupUnknownCard, engine.SetupCombatStep: msg.SetupCombatStep,
+	engine.SetupAttacker: msg.SetupAttacker, engine.SetupBlocker: msg.SetupBlocker,
 }
 
 // SetupError explains why the rules refuse a position (an
@@ -464,11 +583,12 @@ func (v View) SetupError(err error) string {
 	case se.Player >= 0 && se.Player < position.MaxPlayers:
 		where = v.format(msg.BuildWherePlayer, map[string]any{"Player": position.Names[se.Player]})
 	}
-	reason := v.T(cmp.Or(setupReasonIDs[se.Reason], msg.SetupRange))
+	reason := v.format(cmp.Or(setupReasonIDs[se.Reason], msg.SetupRange), map[string]any{"Reason": v.Reason(se.Illegal)})
 	return v.format(msg.BuildErrRules, map[string]any{"Where": where, "Reason": reason})
 }
 
-var fieldIDs = map[string]msg.Key{"life": msg.BuildLife, "turn": msg.BuildTurn, "damage": msg.BuildDamage, "counters": msg.BuildCounters, "copies": msg.BuildCount}
+var fieldIDs = map[string]msg.Key{position.Life.Name: msg.BuildLife, position.Turn.Name: msg.BuildTurn, position.Damage.Name: msg.BuildDamage,
+	position.Counters.Name: msg.BuildCounters, position.Copies.Name: msg.BuildCount, position.Mana.Name: msg.BuildMana}
 
 func (v View) positionError(e *position.Error) string {
 	data := map[string]any{"Part": e.Token, "Text": e.Text, "Limit": e.Limit}
@@ -496,6 +616,9 @@ func (v View) positionError(e *position.Error) string {
 		return v.format(msg.PosErrUnknown, data)
 	case position.ErrObject:
 		return v.format(msg.PosErrObject, data)
+	case position.ErrName:
+		data["Limit"] = position.MaxName
+		return v.format(msg.PosErrName, data)
 	case position.ErrNoPlayer, position.ErrStackLast:
 		return v.format(msg.PosErrOrder, data)
 	}
@@ -508,108 +631,128 @@ func (v View) positionError(e *position.Error) string {
 // BuilderValues writes a position as the builder's form values, with card
 // names in the view's language, so that a built position can be changed.
 func (v View) BuilderValues(st engine.Setup, pool *Pool) url.Values {
-	q := url.Values{}
 	name := func(id string) string {
 		if _, ok := pool.cards[id]; ok {
 			return pool.texts.Name(id, v.Lang)
 		}
 		return id
 	}
-	q.Set("n", strconv.Itoa(len(st.Players)))
-	q.Set("t", strconv.Itoa(st.Turn))
-	q.Set("a", strconv.Itoa(st.Active))
-	q.Set("st", position.StepCode(st.Step))
+	f := builderForm{n: len(st.Players), turn: position.Turn.Print(st.Turn), active: st.Active, step: st.Step}
 	rowKey := map[int]string{} // permanent id → its row
 	next := 0
-	for i, p := range st.Players {
-		is := strconv.Itoa(i)
-		life := position.DefaultLife
-		if p.Life != nil {
-			life = *p.Life
+	for i, sp := range st.Players {
+		p := &f.players[i]
+		if sp.Name != position.Names[i] {
+			p.name = sp.Name
 		}
-		q.Set("l"+is, strconv.Itoa(life))
-		q.Set("y"+is, strconv.Itoa(p.LibrarySize))
-		for _, z := range []struct {
-			f    string
-			list []string
-		}{{"h", p.Hand}, {"g", p.Graveyard}} {
-			for j := 0; j < len(z.list); {
-				n := 1
-				for j+n < len(z.list) && z.list[j+n] == z.list[j] {
-					n++
+		life := position.DefaultLife
+		if sp.Life != nil {
+			life = *sp.Life
+		}
+		p.life, p.library = position.Life.Print(life), position.Library.Print(sp.LibrarySize)
+		if m, err := engine.ParseMana(sp.Pool); err == nil {
+			for c, n := range position.PoolAmounts(m) {
+				if n > 0 {
+					p.mana[c] = position.Mana.Print(n)
 				}
-				q.Add(z.f+is, name(z.list[j]))
-				q.Add(z.f+"n"+is, strconv.Itoa(n))
-				j += n
 			}
 		}
-		r := 0
+		p.hand, p.grave = formCards(sp.Hand, name), formCards(sp.Graveyard, name)
 		for next < len(st.Battlefield) && st.Battlefield[next].Controller == i {
 			perm := st.Battlefield[next]
 			n := 1
-			for next+n < len(st.Battlefield) && sameRow(st.Battlefield[next+n], perm) {
+			for next+n < len(st.Battlefield) && position.Alike(st.Battlefield[next+n], perm) {
 				n++
 			}
-			k := "b" + is + "." + strconv.Itoa(r)
 			for j := range n {
-				rowKey[st.Battlefield[next+j].ID] = is + "." + strconv.Itoa(r)
+				rowKey[st.Battlefield[next+j].ID] = position.RowKey(i, len(p.perms))
 			}
-			q.Set(k, name(perm.Card))
-			q.Set(k+"n", strconv.Itoa(n))
-			if perm.Tapped {
-				q.Set(k+"t", "1")
-			}
-			if perm.Sick {
-				q.Set(k+"s", "1")
-			}
+			row := formPerm{name: name(perm.Card), count: position.Copies.Print(n), tapped: check(perm.Tapped), sick: check(perm.Sick), faceDown: check(perm.FaceDown)}
 			if perm.Damage > 0 {
-				q.Set(k+"d", strconv.Itoa(perm.Damage))
+				row.damage = position.Damage.Print(perm.Damage)
 			}
 			if c := perm.Counters["charge"]; c > 0 {
-				q.Set(k+"c", strconv.Itoa(c))
+				row.counters = position.Counters.Print(c)
 			}
+			if perm.Attacking != nil {
+				row.attacks = strconv.Itoa(*perm.Attacking)
+			}
+			p.perms = append(p.perms, row)
 			next += n
-			r++
 		}
 	}
 	for _, perm := range st.Battlefield {
+		row := rowKey[perm.ID]
+		i, k := rowIndex(row)
+		if i < 0 {
+			continue
+		}
 		if perm.AttachedTo != 0 {
-			q.Set("b"+rowKey[perm.ID]+"a", rowKey[perm.AttachedTo])
+			f.players[i].perms[k].attached = rowKey[perm.AttachedTo]
+		}
+		if perm.Blocking != 0 {
+			f.players[i].perms[k].blocks = rowKey[perm.Blocking]
 		}
 	}
 	for r, o := range st.Stack {
-		k := "k" + strconv.Itoa(r)
-		q.Set(k, name(o.Card))
-		q.Set(k+"k", map[engine.StackKind]string{engine.KindSpell: "s", engine.KindAbility: "a", engine.KindTrigger: "t"}[o.Kind])
-		q.Set(k+"c", strconv.Itoa(o.Controller))
+		row := formStack{name: name(o.Card), controller: strconv.Itoa(o.Controller),
+			kind: map[engine.StackKind]string{engine.KindSpell: "s", engine.KindAbility: "a", engine.KindTrigger: "t"}[o.Kind]}
 		for _, t := range o.Targets {
 			switch {
 			case t.IsPlayer():
-				q.Set(k+"g", "p"+strconv.Itoa(t.Player))
+				row.target = "p" + strconv.Itoa(t.Player)
 			case rowKey[t.Object] != "":
-				q.Set(k+"g", "b"+rowKey[t.Object])
+				row.target = "b" + rowKey[t.Object]
 			default:
 				for j, below := range st.Stack[:r] {
 					if below.ID == t.Object {
-						q.Set(k+"g", "k"+strconv.Itoa(j))
+						row.target = position.StackKey(j, "")
 					}
 				}
 			}
 		}
 		if o.Source != 0 && rowKey[o.Source] != "" {
-			q.Set(k+"s", "b"+rowKey[o.Source])
+			row.source = "b" + rowKey[o.Source]
 		}
 		if o.X > 0 {
-			q.Set(k+"x", strconv.Itoa(o.X))
+			row.x = position.X.Print(o.X)
 		}
+		f.stack = append(f.stack, row)
 	}
-	return q
+	return f.values()
 }
 
-// sameRow reports whether two permanents can share a form row.
-func sameRow(a, b engine.SetupPermanent) bool {
-	return a.Card == b.Card && a.Controller == b.Controller && a.Tapped == b.Tapped && a.Sick == b.Sick &&
-		a.Damage == b.Damage && a.AttachedTo == b.AttachedTo && a.Counters["charge"] == b.Counters["charge"]
+// check is a checkbox's value.
+func check(on bool) string {
+	if on {
+		return "1"
+	}
+	return ""
+}
+
+// rowIndex reads a battlefield row's key ("0.2"); -1 when it is none.
+func rowIndex(key string) (player, row int) {
+	a, b, ok := strings.Cut(key, ".")
+	i, err1 := strconv.Atoi(a)
+	k, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil {
+		return -1, -1
+	}
+	return i, k
+}
+
+// formCards writes a hand or graveyard as rows of alike cards.
+func formCards(ids []string, name func(string) string) []formCard {
+	var out []formCard
+	for j := 0; j < len(ids); {
+		n := 1
+		for j+n < len(ids) && ids[j+n] == ids[j] {
+			n++
+		}
+		out = append(out, formCard{name: name(ids[j]), count: position.Copies.Print(n)})
+		j += n
+	}
+	return out
 }
 
 // BuilderPage is the builder's form filled in with q (as submitted, or
@@ -619,7 +762,7 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 	f := readForm(q)
 	page := templates.BuilderPage{
 		Heading: v.T(msg.BuildHeading), Lead: v.T(msg.BuildLead), Action: urls.Builder(v.Lang, ""),
-		Errors: errs.Texts, Turn: cmp.Or(f.turn, "1"), Preview: preview,
+		Errors: errs.Texts, Turn: cmp.Or(f.turn, position.Turn.Print(position.Turn.Default)), Preview: preview,
 		CardNames:      pool.names(v.Lang, func(engine.Card) bool { return true }),
 		PermanentNames: pool.names(v.Lang, isPermanentCard),
 		Limits: v.format(msg.BuildLimits, map[string]any{"Hand": position.MaxHand, "Permanents": position.MaxPermanents,
@@ -628,10 +771,14 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 	for n := position.MinPlayers; n <= position.MaxPlayers; n++ {
 		page.Count = append(page.Count, templates.Option{Value: strconv.Itoa(n), Label: v.plural(msg.BuildPlayers, n, map[string]any{"Count": n}), Selected: n == f.n})
 	}
+	names := make([]string, f.n)
+	for i := range f.n {
+		names[i] = cmp.Or(strings.TrimSpace(f.players[i].name), position.Names[i])
+	}
 	players := func(sel int) []templates.Option {
 		var out []templates.Option
 		for i := range f.n {
-			out = append(out, templates.Option{Value: strconv.Itoa(i), Label: position.Names[i], Selected: i == sel})
+			out = append(out, templates.Option{Value: strconv.Itoa(i), Label: names[i], Selected: i == sel})
 		}
 		return out
 	}
@@ -643,14 +790,14 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 	var permOpts []templates.Option
 	for i := range f.n {
 		for r, row := range f.players[i].perms {
-			label := position.Names[i] + ": " + clipName(row.name)
+			label := names[i] + ": " + clipName(row.name)
 			if id, ok := pool.Lookup(row.name); ok {
-				label = position.Names[i] + ": " + v.runningName(id)
+				label = names[i] + ": " + v.runningName(id)
 			}
-			if n := number(row.count, 1); n != nil && *n > 1 {
-				label += " ×" + strconv.Itoa(*n)
+			if n, ok := position.Copies.Parse(row.count); ok && n > 1 {
+				label += " ×" + strconv.Itoa(n)
 			}
-			permOpts = append(permOpts, templates.Option{Value: strconv.Itoa(i) + "." + strconv.Itoa(r), Label: label})
+			permOpts = append(permOpts, templates.Option{Value: position.RowKey(i, r), Label: label})
 		}
 	}
 	choose := func(opts []templates.Option, prefix, sel, none string) []templates.Option {
@@ -662,30 +809,44 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 		}
 		return out
 	}
+	var playerOpts []templates.Option
+	for i := range f.n {
+		playerOpts = append(playerOpts, templates.Option{Value: strconv.Itoa(i), Label: names[i]})
+	}
 	for i := range f.n {
 		p := f.players[i]
-		bp := templates.BuilderPlayer{Index: i, Name: position.Names[i], Legend: v.format(msg.BuildPlayer, map[string]any{"Player": position.Names[i]}),
-			Life: cmp.Or(p.life, strconv.Itoa(position.DefaultLife)), Library: cmp.Or(p.library, strconv.Itoa(position.DefaultLibrary))}
-		is := strconv.Itoa(i) + "."
+		bp := templates.BuilderPlayer{Index: i, Name: names[i], NameValue: p.name, Placeholder: position.Names[i],
+			Legend: v.format(msg.BuildPlayer, map[string]any{"Player": names[i]}),
+			Life:   cmp.Or(p.life, position.Life.Print(position.Life.Default)), Library: cmp.Or(p.library, position.Library.Print(position.Library.Default))}
+		for c, color := range position.Colors {
+			bp.Mana = append(bp.Mana, templates.BuilderMana{Key: position.ManaKey(i, color), Symbol: "{" + strings.ToUpper(color) + "}", Value: p.mana[c]})
+		}
 		for r, c := range p.hand {
-			bp.Hand = append(bp.Hand, templates.BuilderCardRow{Name: c.name, Count: c.count, Error: errs.Lines["h"+is+strconv.Itoa(r)]})
+			bp.Hand = append(bp.Hand, templates.BuilderCardRow{Name: c.name, Count: c.count, Error: errs.Lines["h"+position.RowKey(i, r)]})
 		}
 		for r, c := range p.grave {
-			bp.Graveyard = append(bp.Graveyard, templates.BuilderCardRow{Name: c.name, Count: c.count, Error: errs.Lines["g"+is+strconv.Itoa(r)]})
+			bp.Graveyard = append(bp.Graveyard, templates.BuilderCardRow{Name: c.name, Count: c.count, Error: errs.Lines["g"+position.RowKey(i, r)]})
 		}
 		for range blankCards {
 			bp.Hand = append(bp.Hand, templates.BuilderCardRow{})
 		}
 		bp.Graveyard = append(bp.Graveyard, templates.BuilderCardRow{})
+		others := func(self string) []templates.Option {
+			return slices.DeleteFunc(slices.Clone(permOpts), func(o templates.Option) bool { return o.Value == self })
+		}
+		defenders := slices.DeleteFunc(slices.Clone(playerOpts), func(o templates.Option) bool { return o.Value == strconv.Itoa(i) })
 		for r, row := range p.perms {
-			self := strconv.Itoa(i) + "." + strconv.Itoa(r)
-			others := slices.DeleteFunc(slices.Clone(permOpts), func(o templates.Option) bool { return o.Value == self })
-			bp.Battlefield = append(bp.Battlefield, templates.BuilderPermRow{Name: row.name, Count: row.count, Tapped: row.tapped,
-				Sick: row.sick, Damage: row.damage, Counters: row.counters, Attached: choose(others, "", row.attached, v.T(msg.BuildNothing)),
-				Error: errs.Lines["b"+self]})
+			self := position.RowKey(i, r)
+			bp.Battlefield = append(bp.Battlefield, templates.BuilderPermRow{Name: row.name, Count: row.count, Tapped: row.tapped != "",
+				Sick: row.sick != "", FaceDown: row.faceDown != "", Damage: row.damage, Counters: row.counters,
+				Attached: choose(others(self), "", row.attached, v.T(msg.BuildNothing)),
+				Attacks:  choose(defenders, "", row.attacks, v.T(msg.BuildNoAttack)),
+				Blocks:   choose(others(self), "", row.blocks, v.T(msg.BuildNoBlock)),
+				Error:    errs.Lines["b"+self]})
 		}
 		for range blankPerms {
-			bp.Battlefield = append(bp.Battlefield, templates.BuilderPermRow{Attached: choose(permOpts, "", "", v.T(msg.BuildNothing))})
+			bp.Battlefield = append(bp.Battlefield, templates.BuilderPermRow{Attached: choose(permOpts, "", "", v.T(msg.BuildNothing)),
+				Attacks: choose(defenders, "", "", v.T(msg.BuildNoAttack)), Blocks: choose(permOpts, "", "", v.T(msg.BuildNoBlock))})
 		}
 		page.Players = append(page.Players, bp)
 	}
@@ -696,28 +857,20 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 			{Value: "t", Label: v.T(msg.SimKindTrigger), Selected: sel == "t"},
 		}
 	}
-	var playerOpts []templates.Option
-	for i := range f.n {
-		playerOpts = append(playerOpts, templates.Option{Value: strconv.Itoa(i), Label: position.Names[i]})
-	}
 	rows := append(slices.Clone(f.stack), make([]formStack, blankStack)...)
 	for r, row := range rows {
 		targets := choose(playerOpts, "p", row.target, v.T(msg.BuildNoTarget))
 		targets = append(targets, choose(permOpts, "b", row.target, "")[1:]...)
 		for j, below := range f.stack[:min(r, len(f.stack))] {
-			val := "k" + strconv.Itoa(j)
+			val := position.StackKey(j, "")
 			label := v.format(msg.BuildWhereStack, map[string]any{"Row": j + 1}) + ": " + clipName(below.name)
 			if id, ok := pool.Lookup(below.name); ok {
 				label = v.format(msg.BuildWhereStack, map[string]any{"Row": j + 1}) + ": " + v.runningName(id)
 			}
 			targets = append(targets, templates.Option{Value: val, Label: label, Selected: row.target == val})
 		}
-		ctrl, err := strconv.Atoi(row.controller)
-		if err != nil || ctrl < 0 || ctrl >= f.n {
-			ctrl = f.active
-		}
-		page.Stack = append(page.Stack, templates.BuilderStackRow{Name: row.name, Kinds: kinds(row.kind), Control: players(ctrl),
-			Targets: targets, Sources: choose(permOpts, "b", row.source, v.T(msg.BuildSourceGone)), X: row.x, Error: errs.Lines["k"+strconv.Itoa(r)]})
+		page.Stack = append(page.Stack, templates.BuilderStackRow{Name: row.name, Kinds: kinds(row.kind), Control: players(controllerOr(row.controller, f)),
+			Targets: targets, Sources: choose(permOpts, "b", row.source, v.T(msg.BuildSourceGone)), X: row.x, Error: errs.Lines[position.StackKey(r, "")]})
 	}
 	return page
 }

@@ -92,6 +92,14 @@ func (v View) event(before, after *engine.State, e engine.Event, fizzles bool) s
 		case o != nil && o.Kind != engine.KindSpell:
 			id = msg.EvResolveAbility
 		}
+	case engine.EvBlockers:
+		if e.Player < 0 {
+			id = msg.EvNoBlockers // every attacker has left combat (506.4)
+		}
+	case engine.EvPass:
+		if p := int(e.Player); p >= 0 && p < len(before.Players) && before.Players[p].Pool.Total() > 0 {
+			id, data["Mana"] = msg.EvPassMana, before.Players[p].Pool.String() // announced (117.3d)
+		}
 	case engine.EvLifeLoss, engine.EvLifeGain:
 		count = int(e.Amount)
 	case engine.EvDraw:

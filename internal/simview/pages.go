@@ -29,6 +29,10 @@ func (v View) StepPage(ex *examples.Example, step int, narrate func(string) temp
 		Title: ex.Title.In(v.Lang), Board: v.Board(&snap.State), PlayHref: urls.Play(v.Lang, ex.Slug, nil),
 		StepLabel: v.plural(msg.ExampleStepOf, n, map[string]any{"Step": step, "Count": n}),
 	}
+	if step == 1 && len(snap.Events) > 0 {
+		start := ex.Start()
+		page.Events = v.Events(&start, &snap.State, snap.Events) // the opening (see engine.Open)
+	}
 	if step > 1 {
 		before := &ex.Snapshots[step-2].State
 		if rej := snap.Rejected; rej != nil {
@@ -112,7 +116,8 @@ func (v View) Play(g Game) (templates.PlayPage, error) {
 			return page, &MoveError{Message: v.format(msg.ErrMoveSyntax, map[string]any{"Index": i + 1})}
 		}
 	}
-	snaps, err := engine.Replay(g.Start, actions)
+	open := engine.Open(g.Start)
+	snaps, err := engine.Replay(open.State, actions)
 	if err != nil {
 		var re *engine.ReplayError
 		var ie *engine.IllegalError
@@ -124,18 +129,32 @@ func (v View) Play(g Game) (templates.PlayPage, error) {
 			"Index": re.Index + 1, "Action": v.Action(before, re.Action), "Reason": v.Reason(ie.Reason),
 		})}
 	}
+	// The opening is a step of its own: what the rules did before anyone
+	// received priority, from the position as built.
+	open.State = snaps[0].State
+	snaps = append([]engine.Snapshot{{State: g.Start}, open}, snaps[1:]...)
 	v = v.Tracking(snaps)
 	last := &snaps[len(snaps)-1]
 	page.Board = v.Board(&last.State)
-	for i := 1; i < len(snaps); i++ {
-		before, after := &snaps[i-1].State, &snaps[i].State
-		page.History = append(page.History, templates.SimHistoryLine{
-			Href: g.Href(g.Codes[:i]), Action: v.Action(before, *snaps[i].Action), Outcome: v.Outcome(before, after, snaps[i].Events),
-		})
+	first := 2 // the first snapshot shown in the history
+	if len(open.Events) > 0 {
+		first = 1
 	}
-	if n := len(snaps); n > 1 {
-		page.Last = &page.History[n-2]
+	for i := first; i < len(snaps); i++ {
+		before, after := &snaps[i-1].State, &snaps[i].State
+		line := templates.SimHistoryLine{Href: g.Href(g.Codes[:i-1]), Outcome: v.Outcome(before, after, snaps[i].Events)}
+		if a := snaps[i].Action; a != nil {
+			line.Action = v.Action(before, *a)
+		} else {
+			line.Action = v.T(msg.PlayOpening)
+		}
+		page.History = append(page.History, line)
+	}
+	if n := len(snaps); n > first {
+		page.Last = &page.History[len(page.History)-1]
 		page.Events = v.Events(&snaps[n-2].State, &last.State, last.Events)
+	}
+	if len(g.Codes) > 0 {
 		page.Undo = &templates.Link{Href: g.Href(g.Codes[:len(g.Codes)-1]), Label: v.T(msg.PlayUndo)}
 	}
 	legal := engine.LegalActions(last.State)

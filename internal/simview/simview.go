@@ -203,6 +203,9 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 		tp := templates.TrackPhase{Label: v.T(phaseIDs[ph]), Current: s.Step.Phase() == ph}
 		tp.Heading = v.format(msg.SimZoneLabel, map[string]any{"Zone": tp.Label})
 		for st := engine.Untap; st <= engine.Cleanup; st++ {
+			if st == engine.FirstStrikeDamage && !s.FirstStrikeStep {
+				continue // this combat has no first-strike damage step (506.1, 510.4)
+			}
 			if st.Phase() == ph {
 				tp.Steps = append(tp.Steps, templates.TrackStep{Label: v.StepName(st), Current: st == s.Step, Past: st < s.Step})
 			}
@@ -456,7 +459,12 @@ func (v View) permanent(s *engine.State, p engine.Permanent) templates.SimPerman
 		}
 	}
 	if p.Blocking != 0 {
-		sp.Notes = append(sp.Notes, v.format(msg.SimBlocking, map[string]any{"Card": v.Object(s, int(p.Blocking))}))
+		// It stays a blocking creature when the attacker leaves (506.4).
+		name := v.Object(s, int(p.Blocking))
+		if name == "" {
+			name = v.gone(s, int(p.Blocking))
+		}
+		sp.Notes = append(sp.Notes, v.format(msg.SimBlocking, map[string]any{"Card": name}))
 	}
 	if sp.Sick {
 		sp.Notes = append(sp.Notes, v.T(msg.SimSick))

@@ -5,6 +5,7 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -96,7 +97,7 @@ func New(cfg Config) *echo.Echo {
 	for lang, ln := range cfg.Library.Linkers {
 		s.narration[lang] = ln
 		if cfg.Examples != nil {
-			s.narration[lang] = ln.Plain(cfg.Examples.CardTexts.Names(lang)...)
+			s.narration[lang] = ln.Plain(withPlurals(cfg.Examples.CardTexts.Names(lang), s.langs.Get(lang).PluralSuffixes)...)
 		}
 	}
 	if cfg.Examples != nil {
@@ -227,4 +228,16 @@ func (s *Server) static(c echo.Context) error {
 	h := c.Response().Header()
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	return c.Blob(http.StatusOK, a.ContentType, a.Body)
+}
+
+// withPlurals lists the names and their plurals ("Islands" are Island
+// cards, no glossary term either).
+func withPlurals(names, suffixes []string) []string {
+	out := slices.Clone(names)
+	for _, n := range names {
+		for _, suffix := range suffixes {
+			out = append(out, n+suffix)
+		}
+	}
+	return out
 }

@@ -49,13 +49,17 @@ const (
 	ActTurnFaceUp
 	BuildActive
 	BuildAttached
+	BuildAttacks
+	BuildBlocks
 	BuildCardName
 	BuildController
 	BuildCount
 	BuildCounters
 	BuildDamage
 	BuildErrAttached
+	BuildErrBlocks
 	BuildErrLandSpell
+	BuildErrName
 	BuildErrNoAbility
 	BuildErrNoCard
 	BuildErrNoTrigger
@@ -68,6 +72,7 @@ const (
 	BuildErrTooManyPermanents
 	BuildErrTooManyStack
 	BuildErrorsHeading
+	BuildFaceDown
 	BuildGame
 	BuildHeading
 	BuildKind
@@ -78,6 +83,10 @@ const (
 	BuildLifeOf
 	BuildLimits
 	BuildLink
+	BuildMana
+	BuildName
+	BuildNoAttack
+	BuildNoBlock
 	BuildNoTarget
 	BuildNothing
 	BuildOpen
@@ -102,6 +111,7 @@ const (
 	BuildWhereHand
 	BuildWhereHandAll
 	BuildWhereLibraryAll
+	BuildWhereMana
 	BuildWherePermanent
 	BuildWherePlayer
 	BuildWhereStack
@@ -201,8 +211,10 @@ const (
 	EvManaAbility
 	EvMayAccepted
 	EvMayDeclined
+	EvNoBlockers
 	EvNoPriority
 	EvPass
+	EvPassMana
 	EvPlayLand
 	EvPoolsEmpty
 	EvPriority
@@ -280,8 +292,10 @@ const (
 	PlayMoveLimit
 	PlayMoves
 	PlayNoMoves
+	PlayOpening
 	PlayRestart
 	PlayUndo
+	PosErrName
 	PosErrObject
 	PosErrOrder
 	PosErrPlayers
@@ -346,6 +360,9 @@ const (
 	SearchTruncated
 	SetupActive
 	SetupAttachedTo
+	SetupAttacker
+	SetupBlocker
+	SetupCombatStep
 	SetupController
 	SetupFaceDown
 	SetupID
@@ -531,13 +548,17 @@ var names = [...]string{
 	"ActTurnFaceUp",
 	"BuildActive",
 	"BuildAttached",
+	"BuildAttacks",
+	"BuildBlocks",
 	"BuildCardName",
 	"BuildController",
 	"BuildCount",
 	"BuildCounters",
 	"BuildDamage",
 	"BuildErrAttached",
+	"BuildErrBlocks",
 	"BuildErrLandSpell",
+	"BuildErrName",
 	"BuildErrNoAbility",
 	"BuildErrNoCard",
 	"BuildErrNoTrigger",
@@ -550,6 +571,7 @@ var names = [...]string{
 	"BuildErrTooManyPermanents",
 	"BuildErrTooManyStack",
 	"BuildErrorsHeading",
+	"BuildFaceDown",
 	"BuildGame",
 	"BuildHeading",
 	"BuildKind",
@@ -560,6 +582,10 @@ var names = [...]string{
 	"BuildLifeOf",
 	"BuildLimits",
 	"BuildLink",
+	"BuildMana",
+	"BuildName",
+	"BuildNoAttack",
+	"BuildNoBlock",
 	"BuildNoTarget",
 	"BuildNothing",
 	"BuildOpen",
@@ -584,6 +610,7 @@ var names = [...]string{
 	"BuildWhereHand",
 	"BuildWhereHandAll",
 	"BuildWhereLibraryAll",
+	"BuildWhereMana",
 	"BuildWherePermanent",
 	"BuildWherePlayer",
 	"BuildWhereStack",
@@ -683,8 +710,10 @@ var names = [...]string{
 	"EvManaAbility",
 	"EvMayAccepted",
 	"EvMayDeclined",
+	"EvNoBlockers",
 	"EvNoPriority",
 	"EvPass",
+	"EvPassMana",
 	"EvPlayLand",
 	"EvPoolsEmpty",
 	"EvPriority",
@@ -762,8 +791,10 @@ var names = [...]string{
 	"PlayMoveLimit",
 	"PlayMoves",
 	"PlayNoMoves",
+	"PlayOpening",
 	"PlayRestart",
 	"PlayUndo",
+	"PosErrName",
 	"PosErrObject",
 	"PosErrOrder",
 	"PosErrPlayers",
@@ -828,6 +859,9 @@ var names = [...]string{
 	"SearchTruncated",
 	"SetupActive",
 	"SetupAttachedTo",
+	"SetupAttacker",
+	"SetupBlocker",
+	"SetupCombatStep",
 	"SetupController",
 	"SetupFaceDown",
 	"SetupID",

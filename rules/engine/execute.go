@@ -57,10 +57,11 @@ func (g *game) allPassed() {
 	s.PassStreak = 0
 	s.Priority = -1
 	if top := s.Top(); top != nil {
+		id := top.ID
 		e := g.emit(EvResolve, top.Controller, "117.4", "608.1")
-		e.Object, e.Card = int32(top.ID), top.Card
+		e.Object, e.Card = int32(id), top.Card
 		if g.resolveTop() {
-			g.givePriority(s.activeOrNext(), "117.3b")
+			g.givePriority(s.activeOrNext(), g.afterResolving(id))
 		}
 		return
 	}
@@ -68,14 +69,32 @@ func (g *game) allPassed() {
 	g.endStep()
 }
 
+// afterResolving is the rule by which the active player receives
+// priority once the object id left the stack: 117.3b after it resolved,
+// otherwise the rule that removed it without resolving (608.2b, 603.4).
+func (g *game) afterResolving(id int) string {
+	for _, e := range g.applier.events {
+		if int(e.Object) == id && (e.Kind == EvFizzle || e.Kind == EvIfFails) {
+			return e.Rules[0]
+		}
+	}
+	return "117.3b"
+}
+
 // givePriority checks state-based actions and puts waiting triggers on the
 // stack (117.5, 704.3, 603.3), then gives priority to p. When a player has
 // to choose how to put their triggers on the stack, p and the rules wait
 // in the pending choice.
 func (g *game) givePriority(p int, rules ...string) {
-	s := g.s
-	s.Priority = -1
+	g.s.Priority = -1
 	g.settle()
+	g.handPriority(p, rules...)
+}
+
+// handPriority gives priority to p once the rules have settled (see
+// givePriority), or leaves p waiting in a pending choice of triggers.
+func (g *game) handPriority(p int, rules ...string) {
+	s := g.s
 	if s.Over {
 		return
 	}

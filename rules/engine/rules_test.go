@@ -25,6 +25,9 @@ func TestIllegalTargetsDoNotResolve(t *testing.T) {
 	if e.Card != "giant-growth" {
 		t.Fatalf("fizzled %s", e.Card)
 	}
+	// It did not resolve: the active player's priority comes by the rule
+	// that removed it, not by 117.3b (after a resolution).
+	requireEvent(t, ev, EvPriority, "608.2b")
 	if !slices.Equal(s.Players[1].Graveyard, []string{"tundra-wolves", "giant-growth"}) {
 		t.Fatalf("B graveyard %v", s.Players[1].Graveyard)
 	}

@@ -105,13 +105,15 @@ func (sc Scenario) Actions() []Action {
 	return out
 }
 
-// Run plays the scenario. Snapshot i+1 belongs to step i. A step with
+// Run plays the scenario. Snapshot 0 is the start as the rules leave it
+// before anyone receives priority (see Open); snapshot i+1 belongs to
+// step i. A step with
 // ExpectError must be rejected with exactly that reason; its snapshot keeps
 // the state and records the rejection. Any other failure stops the run and
 // returns the snapshots so far with a *ReplayError.
 func (sc Scenario) Run() ([]Snapshot, error) {
 	snaps := make([]Snapshot, 1, len(sc.Steps)+1)
-	snaps[0].State = sc.Start()
+	snaps[0] = Open(sc.Start())
 	b := newReplayApplier()
 	for i := range sc.Steps {
 		step := &sc.Steps[i]

@@ -296,6 +296,9 @@ var triggerScenarioChecks = map[string]func(t *testing.T, sc Scenario, snaps []S
 		if r := snaps[3].Rejected; r == nil || r.Reason != ReasonSplitSecond {
 			t.Fatalf("Giant Growth is refused: %+v", r)
 		}
+		if f := snaps[3].State.Permanent(5); f == nil || f.Card != "forest" || f.Tapped || f.Controller != 1 {
+			t.Fatal("B has an untapped Forest: only split second stops Giant Growth")
+		}
 		expect(t, snaps,
 			at{snap: 2, priority: 1, stack: []string{"sudden-shock"}},
 			at{snap: 6, priority: 1, stack: []string{"sudden-shock"}},

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -54,6 +55,12 @@ type SetupPermanent struct {
 	Counters   map[string]int `json:"counters,omitempty"`
 	AttachedTo int            `json:"attached_to,omitempty"`
 	FaceDown   bool           `json:"face_down,omitempty"`
+	// Attacking is the player this creature attacks, nil when it does not
+	// attack. It was declared an attacker this combat, so it was untapped
+	// then; it is built tapped unless it has vigilance (508.1f).
+	Attacking *int `json:"attacking,omitempty"`
+	// Blocking is the id of the attacking creature this one blocks.
+	Blocking int `json:"blocking,omitempty"`
 }
 
 // SetupStackObject is a spell or ability on the stack of a start position.
@@ -110,6 +117,9 @@ const (
 	SetupIllegalTarget  SetupReason = "illegal_target"  // a target that is not legal for the object
 	SetupX              SetupReason = "x"               // an X the card does not have, or out of range
 	SetupHiddenCardUsed SetupReason = "hidden_card"     // HiddenCard named outside a library
+	SetupCombatStep     SetupReason = "combat_step"     // attackers before declare attackers, blockers before declare blockers
+	SetupAttacker       SetupReason = "attacker"        // a creature that could not have attacked (see SetupError.Illegal)
+	SetupBlocker        SetupReason = "blocker"         // a creature that could not have blocked (see SetupError.Illegal)
 )
 
 // Zones named by a SetupError.
@@ -130,6 +140,9 @@ type SetupError struct {
 	Zone   string
 	Item   int
 	Detail string // English detail for logs, not for users
+	// Illegal is why the rules forbid the attack or block (SetupAttacker,
+	// SetupBlocker).
+	Illegal Reason
 }
 
 func (e *SetupError) Error() string {
@@ -267,7 +280,8 @@ func (st Setup) validateBase(cards map[string]Card) error {
 // wrong, and it is checked object by object against what lies below.
 func (st Setup) build(cards map[string]Card) (State, error) {
 	s := State{Cards: NewCardPool(cards), Turn: st.Turn, Active: st.Active, Step: st.Step, Priority: st.Active,
-		NextID: 1, Winner: -1, SkipFirstDraw: st.SkipFirstDraw, TurnLimit: st.TurnLimit}
+		NextID: 1, Winner: -1, SkipFirstDraw: st.SkipFirstDraw, TurnLimit: st.TurnLimit,
+		FirstStrikeStep: st.Step == FirstStrikeDamage}
 	if st.Priority != nil {
 		s.Priority = *st.Priority
 	}
@@ -296,6 +310,9 @@ func (st Setup) build(cards map[string]Card) (State, error) {
 			Owner: int32(p.Controller), Tapped: p.Tapped, Sick: p.Sick, Damage: int32(p.Damage), DamagedThisTurn: p.Damage > 0,
 			Counters: counters, AttachedTo: int32(p.AttachedTo), FaceDown: p.FaceDown})
 		s.NextID = max(s.NextID, p.ID+1)
+	}
+	if err := st.buildCombat(&s); err != nil {
+		return s, err
 	}
 	for i, o := range st.Stack {
 		if err := s.checkSetupStack(o, i, len(st.Players)); err != nil {
@@ -377,3 +394,73 @@ func (s *State) checkSetupStack(o SetupStackObject, i, players int) error {
 
 // fits32 reports whether n fits the int32 fields of Player and Permanent.
 func fits32(n int) bool { return n >= math.MinInt32 && n <= math.MaxInt32 }
+
+// buildCombat declares the position's attackers and blockers, checked as
+// the declarations would be (508.1, 509.1): attackers only from the
+// declare attackers step on, blockers from the declare blockers step on.
+// Their triggers are not fired; a position shows any on the stack.
+func (st Setup) buildCombat(s *State) error {
+	var attackers []int
+	for i, p := range st.Battlefield {
+		if p.Attacking == nil {
+			continue
+		}
+		bad := func(r Reason) error {
+			e := setupErr(SetupAttacker, -1, ZoneBattlefield, i, fmt.Sprintf("permanent %d cannot attack: %s", p.ID, r))
+			e.Illegal = r
+			return e
+		}
+		if st.Step < DeclareAttackers || st.Step > CombatDamage {
+			return setupErr(SetupCombatStep, -1, ZoneBattlefield, i, "attackers exist from the declare attackers step to the combat damage step")
+		}
+		if p.Tapped {
+			return bad(ReasonTapped) // attacking taps it (unless vigilance); written tapped, it was tapped before
+		}
+		if len(attackers) > 0 && *p.Attacking != *st.Battlefield[attackers[0]].Attacking {
+			return bad(ReasonIllegalDefender) // one combat, one defending player here
+		}
+		perm := s.Permanent(p.ID)
+		perm.Tapped = false
+		a := Action{Kind: ActDeclareAttackers, Player: st.Active, Attackers: []int{p.ID}, Defender: *p.Attacking}
+		if err := checkChoice(s, a); err != nil {
+			return bad(illegalReason(err))
+		}
+		attackers = append(attackers, i)
+	}
+	for _, i := range attackers {
+		p := s.Permanent(st.Battlefield[i].ID)
+		p.Tapped = !s.HasKeyword(p, "vigilance")
+		p.Attacking, p.Defender = true, int32(*st.Battlefield[i].Attacking)
+	}
+	s.Attackers = len(attackers)
+	for i, p := range st.Battlefield {
+		if p.Blocking == 0 {
+			continue
+		}
+		if st.Step < DeclareBlockers || st.Step > CombatDamage {
+			return setupErr(SetupCombatStep, -1, ZoneBattlefield, i, "blockers exist from the declare blockers step to the combat damage step")
+		}
+		a := Action{Kind: ActDeclareBlockers, Player: p.Controller, Blocks: []Block{{Blocker: p.ID, Attacker: p.Blocking}}}
+		if err := checkChoice(s, a); err != nil {
+			e := setupErr(SetupBlocker, -1, ZoneBattlefield, i, fmt.Sprintf("permanent %d cannot block %d: %v", p.ID, p.Blocking, err))
+			e.Illegal = illegalReason(err)
+			return e
+		}
+	}
+	for _, p := range st.Battlefield {
+		if p.Blocking != 0 {
+			s.Permanent(p.ID).Blocking = int32(p.Blocking)
+			s.Permanent(p.Blocking).Blocked = true
+		}
+	}
+	return nil
+}
+
+// illegalReason is the Reason of an *IllegalError.
+func illegalReason(err error) Reason {
+	var ie *IllegalError
+	if errors.As(err, &ie) {
+		return ie.Reason
+	}
+	return ""
+}

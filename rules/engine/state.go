@@ -35,6 +35,9 @@ type State struct {
 	// SkipFirstDraw makes the starting player skip the draw of turn 1 (103.8a).
 	SkipFirstDraw bool `json:"skip_first_draw,omitempty"`
 	Over          bool `json:"over,omitempty"`
+	// FirstStrikeStep is set when this turn's combat has a first-strike
+	// combat damage step (510.4); without one that step does not exist (506.1).
+	FirstStrikeStep bool `json:"first_strike_step,omitempty"`
 
 	Cards CardPool `json:"-"`
 }

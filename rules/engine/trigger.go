@@ -176,6 +176,7 @@ func (s *State) trigger(o *StackObject) *Trigger {
 func (g *game) stackTriggers() bool {
 	s := g.s
 	n := len(s.Players)
+	several := len(s.Waiting) > 1 // 603.3b orders them; one alone just goes on the stack (603.3)
 	for k := 0; k < n; k++ {
 		p := (s.Active + k) % n
 		for {
@@ -197,7 +198,7 @@ func (g *game) stackTriggers() bool {
 				e.Card, e.Amount = string(ChooseTrigger), int32(len(mine))
 				return false
 			}
-			g.putTrigger(mine[0], nil)
+			g.putTrigger(mine[0], nil, several)
 		}
 	}
 	return true
@@ -255,8 +256,10 @@ func (s *State) legalTargets(spec TargetSpec, controller int) []Target {
 
 // putTrigger puts the waiting ability at index i on the stack with these
 // targets; nil targets means the only legal one, or the first. An ability
-// that needs a target and has none is removed (603.3d).
-func (g *game) putTrigger(i int, targets []Target) {
+// that needs a target and has none is removed (603.3d). several says that
+// more than one ability is being put on the stack, in the order 603.3b
+// gives.
+func (g *game) putTrigger(i int, targets []Target, several bool) {
 	s := g.s
 	w := g.dropWaiting(i)
 	if tr := s.trigger(&w); tr != nil && tr.Target != TargetNone {
@@ -275,7 +278,12 @@ func (g *game) putTrigger(i int, targets []Target) {
 	w.ID = s.NextID
 	s.NextID++
 	s.Stack = push(s.Stack, w)
-	e := g.emit(EvTrigger, w.Controller, "603.3", "603.3b")
+	var e *Event
+	if several {
+		e = g.emit(EvTrigger, w.Controller, "603.3", "603.3b")
+	} else {
+		e = g.emit(EvTrigger, w.Controller, "603.3")
+	}
 	e.Object, e.Source, e.Card = int32(w.ID), int32(w.Source), w.Card
 }
 
@@ -298,7 +306,7 @@ func (g *game) choosePutTrigger(a Action) {
 	s := g.s
 	pending := s.Pending
 	s.Pending = Choice{}
-	g.putTrigger(a.Trigger, a.Targets)
+	g.putTrigger(a.Trigger, a.Targets, pending.Count > 1 || len(s.Waiting) > 1)
 	g.givePriority(pending.Then, pending.ThenRules...)
 }
 

@@ -83,6 +83,7 @@ func (g *game) nextStep() (Step, bool) {
 		return DeclareBlockers, false
 	case DeclareBlockers:
 		if g.anyFirstStrike() {
+			s.FirstStrikeStep = true
 			return FirstStrikeDamage, false
 		}
 		return CombatDamage, false
@@ -111,7 +112,7 @@ func (g *game) beginTurn() bool {
 		}
 	}
 	s.Attackers = 0
-	s.CleanupPriority = false
+	s.CleanupPriority, s.FirstStrikeStep = false, false
 	g.emit(EvTurn, s.Active, "500.1")
 	return true
 }
