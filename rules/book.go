@@ -26,6 +26,11 @@ type Book struct {
 	order  []*Rule          // every rule and subrule in document order
 	terms  map[string]*Term // glossary entries by slug
 	source string           // file name, for messages
+
+	// What Complete judges a file by: the top-level rule numbers its
+	// contents list names ("100", …), and whether the credits heading came.
+	listed         []string
+	creditsHeading bool
 }
 
 // Section is a numbered chapter such as "5. Turn Structure".
@@ -62,29 +67,31 @@ func (b *Book) Rule(number string) (*Rule, bool) {
 	return r, ok
 }
 
-// Complete reports a file that was cut short: every official file ends
-// with its glossary, then its credits, ending like a sentence. A download
-// cut inside the rules, the glossary or the credits fails here.
+// Complete reports a file that was cut short, judged by its structure:
+// every top-level rule its contents list names is present, the glossary
+// follows the rules, the credits heading follows the glossary, and the
+// credits have text. A download cut inside the rules or the glossary, or
+// right after the credits heading, fails here; how the credits' last
+// sentence ends does not matter (official files have ended without a
+// period).
 func (b *Book) Complete() error {
+	var missing []string
+	for _, n := range b.listed {
+		if _, ok := b.rules[n]; !ok {
+			missing = append(missing, n)
+		}
+	}
 	switch {
+	case len(missing) > 0:
+		return fmt.Errorf("the contents list rule %s, but the file has no such rule (%d of the %d listed are missing): the file is cut short inside the rules", missing[0], len(missing), len(b.listed))
 	case len(b.Glossary) == 0:
 		return fmt.Errorf("no glossary after %d rules: the file is cut short or not a rules file", len(b.Rules()))
+	case !b.creditsHeading:
+		return fmt.Errorf("no credits heading after the glossary's %d entries (the last is %q): the file is cut short inside the glossary", len(b.Glossary), b.Glossary[len(b.Glossary)-1].Name)
 	case len(b.Credits) == 0:
-		return fmt.Errorf("nothing after the glossary's %d entries (the last is %q): the file is cut short", len(b.Glossary), b.Glossary[len(b.Glossary)-1].Name)
-	}
-	last := strings.TrimSpace(b.Credits[len(b.Credits)-1])
-	if r, _ := utf8.DecodeLastRuneInString(last); !strings.ContainsRune(".!?。！？)）\"”’」』]", r) {
-		return fmt.Errorf("the credits stop mid-sentence (%q): the file is cut short", shortTail(last))
+		return fmt.Errorf("nothing after the credits heading: the file is cut short")
 	}
 	return nil
-}
-
-// shortTail is the end of s, for messages.
-func shortTail(s string) string {
-	if r := []rune(s); len(r) > 40 {
-		return "…" + string(r[len(r)-40:])
-	}
-	return s
 }
 
 // Rules returns every rule and subrule in document order.

@@ -116,7 +116,7 @@ func (p *parser) line(n int, line string) error {
 		return p.front(n, line)
 	case modeGlossary:
 		if p.credits[line] {
-			p.mode = modeCredits
+			p.mode, p.book.creditsHeading = modeCredits, true
 			p.term = nil
 			return nil
 		}
@@ -159,7 +159,11 @@ func (p *parser) front(n int, line string) error {
 		return nil
 	}
 	if p.inContents {
-		return nil // contents entries: rule titles, Glossary, Credits
+		// Contents entries: rule titles ("100. General"), Glossary, Credits.
+		if m := topRe.FindStringSubmatch(line); m != nil {
+			p.book.listed = append(p.book.listed, m[1])
+		}
+		return nil
 	}
 	if topRe.MatchString(line) || ruleRe.MatchString(line) || subruleRe.MatchString(line) {
 		return p.bodyLine(n, line) // a rule before any section heading: an error
@@ -184,7 +188,7 @@ func (p *parser) bodyLine(n int, line string) error {
 		return nil
 	}
 	if p.credits[line] {
-		p.mode = modeCredits
+		p.mode, p.book.creditsHeading = modeCredits, true
 		p.last = nil
 		return nil
 	}

@@ -440,3 +440,38 @@ func TestSlug(t *testing.T) {
 		}
 	}
 }
+
+// TestCompleteJudgesStructure: a file is whole when every rule its
+// contents list names is present, the credits heading follows the
+// glossary and the credits have text; how the last credit ends does not
+// matter (the November 14, 2025 file ends without a period).
+func TestCompleteJudgesStructure(t *testing.T) {
+	full := string(loadFixture(t))
+	glossary := strings.LastIndex(full, "\nGlossary\n")
+	credits := strings.LastIndex(full, "\nCredits\n")
+	rule500 := strings.LastIndex(full, "\n500. General")
+	cases := []struct {
+		name, text, want string // want "" loads
+	}{
+		{"whole", full, ""},
+		{"credits without final period", strings.TrimRight(full, "\n.") + " by Viacom International Inc\n", ""},
+		{"cut inside the credits' text", full[:len(full)-5], ""},
+		{"cut inside the rules", full[:rule500], "the contents list rule 500, but the file has no such rule (1 of the 3 listed are missing): the file is cut short inside the rules"},
+		{"cut before the glossary", full[:glossary], "no glossary after"},
+		{"cut inside the glossary", full[:credits-20], `no credits heading after the glossary's 2 entries (the last is "Priority"): the file is cut short inside the glossary`},
+		{"cut after the credits heading", full[:credits+len("\nCredits\n")], "nothing after the credits heading: the file is cut short"},
+	}
+	for _, tc := range cases {
+		b, err := Parse([]byte(tc.text), "cut.txt", "en", english)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		err = b.Complete()
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: refused: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}

@@ -4,7 +4,8 @@
 // "site fetch -url URL -out PATH" downloads the newest official rules file,
 // checks it, and swaps it in for the file at PATH; SIGHUP makes a running
 // site load its rules files again, keeping the old ones on any error.
-// "site health" asks a running site whether it is ready (for containers).
+// "site health" asks a running site whether it is ready (for containers);
+// "site check -rules …" loads rules files as the site would, and exits.
 package main
 
 import (
@@ -40,6 +41,8 @@ func main() {
 		err = runFetch(os.Args[2:])
 	case len(os.Args) > 1 && os.Args[1] == "health":
 		err = runHealth(os.Args[2:])
+	case len(os.Args) > 1 && os.Args[1] == "check":
+		err = runCheck(os.Args[2:])
 	default:
 		err = run(os.Args[1:])
 	}
@@ -66,6 +69,26 @@ func runHealth(args []string) error {
 	if res.StatusCode != http.StatusOK {
 		return fmt.Errorf("%s: %s", *url, res.Status)
 	}
+	return nil
+}
+
+// runCheck loads rules files as the site would and exits: a file that
+// does not parse or was cut short is named in the error.
+func runCheck(args []string) error {
+	fs := flag.NewFlagSet("site check", flag.ContinueOnError)
+	rulesSpec := fs.String("rules", "", "rules files per language, as for the site (e.g. en=/srv/MagicCompRules.txt)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	overrides, err := library.ParseOverrides(langs.Default, *rulesSpec)
+	if err != nil {
+		return err
+	}
+	lib, err := library.Load(library.Embedded(overrides))
+	if err != nil {
+		return err
+	}
+	logLibrary(slog.Default(), lib)
 	return nil
 }
 

@@ -82,9 +82,10 @@ func TestOverridesAndErrors(t *testing.T) {
 	}
 }
 
-// TestOnlyCompleteFilesLoad: a download cut anywhere — in the rules, the
-// glossary or the credits — parses, but is refused, naming the file and
-// what is missing; the whole file loads.
+// TestOnlyCompleteFilesLoad: a download cut in the rules, the glossary or
+// right after the credits heading parses, but is refused, naming the file
+// and what is missing; the whole file loads, and so does one whose credits
+// end without a period.
 func TestOnlyCompleteFilesLoad(t *testing.T) {
 	dir := t.TempDir()
 	full := edition(t, dir, "full.txt", "April 17, 2026")
@@ -96,21 +97,33 @@ func TestOnlyCompleteFilesLoad(t *testing.T) {
 		t.Fatalf("the whole file: %v", err)
 	}
 	glossary, credits := bytes.LastIndex(data, []byte("\nGlossary\n")), bytes.LastIndex(data, []byte("\nCredits\n"))
-	for name, at := range map[string]int{
-		"50%": len(data) / 2, "90%": len(data) * 9 / 10, "97%": len(data) * 97 / 100, "99.5%": len(data) * 995 / 1000,
-		"after the glossary": credits, "inside the credits": len(data) - 12,
+	for name, tc := range map[string]struct {
+		at   int
+		want string
+	}{
+		"50%":                             {len(data) / 2, ": the contents list rule "},
+		"90%":                             {len(data) * 9 / 10, ": no credits heading after the glossary's "},
+		"97%":                             {len(data) * 97 / 100, ": no credits heading after the glossary's "},
+		"99.5%":                           {len(data) * 995 / 1000, ": no credits heading after the glossary's "},
+		"before the glossary":             {glossary, ": no glossary after "},
+		"after the glossary":              {credits, ": no credits heading after the glossary's "},
+		"right after the credits heading": {credits + len("\nCredits\n"), ": nothing after the credits heading"},
 	} {
 		cut := filepath.Join(dir, "cut.txt")
-		if err := os.WriteFile(cut, data[:at], 0o600); err != nil {
+		if err := os.WriteFile(cut, data[:tc.at], 0o600); err != nil {
 			t.Fatal(err)
 		}
-		want := map[bool]string{true: ": no glossary after ", false: ": nothing after the glossary's "}[at <= glossary]
-		if name == "inside the credits" {
-			want = ": the credits stop mid-sentence"
+		if _, err := Load(Embedded(Overrides{"en": {cut}})); err == nil || !strings.Contains(err.Error(), cut+tc.want) {
+			t.Errorf("cut at %s: %v, want %q", name, err, tc.want)
 		}
-		if _, err := Load(Embedded(Overrides{"en": {cut}})); err == nil || !strings.Contains(err.Error(), cut+want) {
-			t.Errorf("cut at %s: %v, want %q", name, err, want)
-		}
+	}
+	// Credits whose last sentence has no period, as on November 14, 2025.
+	open := filepath.Join(dir, "open.txt")
+	if err := os.WriteFile(open, append(bytes.TrimRight(data, ".\n"), " of Viacom International Inc\r\n"...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(Embedded(Overrides{"en": {open}})); err != nil {
+		t.Errorf("credits without a final period: %v", err)
 	}
 }
 
