@@ -14,6 +14,7 @@ import (
 
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/langs"
+	"github.com/mtgrules/site/internal/sources"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -281,6 +282,36 @@ func TestNearestHeadings(t *testing.T) {
 			if got := r.Heading(); got != heading {
 				t.Errorf("%s %s: heading %q, want %q", lang, num, got, heading)
 			}
+		}
+	}
+}
+
+// TestEveryParagraphNamesItsSource: sources.tsv has a row for every rule
+// number of every language's text, and none for a number the text lacks;
+// no row names an edition newer than the one the text says it follows.
+func TestEveryParagraphNamesItsSource(t *testing.T) {
+	data, err := content.FS.ReadFile("sources.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := sources.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range langs.Default.Codes() {
+		b, rows := book(t, lang), table[lang]
+		for _, r := range b.Rules() {
+			if s, ok := rows[r.Number]; !ok || s.Edition == "" || s.Edition > b.Edition() || len(s.Fingerprint) != 16 {
+				t.Errorf("%s %s: source %+v, want an edition up to %s", lang, r.Number, s, b.Edition())
+			}
+		}
+		for num := range rows {
+			if _, ok := b.Rule(num); !ok {
+				t.Errorf("%s: a row for %s, which the text lacks", lang, num)
+			}
+		}
+		if len(rows) != len(b.Rules()) {
+			t.Errorf("%s: %d rows for %d rules", lang, len(rows), len(b.Rules()))
 		}
 	}
 }

@@ -4,8 +4,9 @@
 // "site fetch -url URL -out PATH" downloads the newest official rules file,
 // checks it, and swaps it in for the file at PATH; SIGHUP makes a running
 // site load its rules files again, keeping the old ones on any error.
-// "site health" asks a running site whether it is ready (for containers);
-// "site check -rules …" loads rules files as the site would, and exits.
+// "site health" asks a running site whether it is ready (for containers).
+// "site check", "site sources" and "site stale" keep the texts current
+// (see texts.go).
 package main
 
 import (
@@ -43,6 +44,10 @@ func main() {
 		err = runHealth(os.Args[2:])
 	case len(os.Args) > 1 && os.Args[1] == "check":
 		err = runCheck(os.Args[2:])
+	case len(os.Args) > 1 && os.Args[1] == "sources":
+		err = runSources(os.Args[2:])
+	case len(os.Args) > 1 && os.Args[1] == "stale":
+		err = runStale(os.Args[2:], os.Stdout)
 	default:
 		err = run(os.Args[1:])
 	}
@@ -69,26 +74,6 @@ func runHealth(args []string) error {
 	if res.StatusCode != http.StatusOK {
 		return fmt.Errorf("%s: %s", *url, res.Status)
 	}
-	return nil
-}
-
-// runCheck loads rules files as the site would and exits: a file that
-// does not parse or was cut short is named in the error.
-func runCheck(args []string) error {
-	fs := flag.NewFlagSet("site check", flag.ContinueOnError)
-	rulesSpec := fs.String("rules", "", "rules files per language, as for the site (e.g. en=/srv/MagicCompRules.txt)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	overrides, err := library.ParseOverrides(langs.Default, *rulesSpec)
-	if err != nil {
-		return err
-	}
-	lib, err := library.Load(library.Embedded(overrides))
-	if err != nil {
-		return err
-	}
-	logLibrary(slog.Default(), lib)
 	return nil
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/refs"
 	"github.com/mtgrules/site/internal/richtext"
+	"github.com/mtgrules/site/internal/sources"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -35,9 +36,20 @@ type Library struct {
 	Old2008 *refs.Renumbering
 	// Glossary aligns the glossary entries of Books across languages.
 	Glossary *Alignment
+	// Official is the fallback language's editions when they are an
+	// operator's official files (nil for our own text): what every
+	// language's own text is kept current against.
+	Official *Official
+
 	// moved maps a language's old glossary slugs to the slugs of the
 	// entries that replaced them (content/terms/moved-{lang}.tsv).
 	moved map[string]map[string]string
+	// sources says which official edition each paragraph of our texts
+	// renders (content/sources.tsv); outdated is, per language whose
+	// text is ours, its paragraphs whose official text changed since.
+	sources  sources.Table
+	outdated map[string]map[string]*Outdated
+	ours     map[string]bool // languages whose current text is ours
 }
 
 // Edition returns lang's edition with the given ID ("2025-11-14").
@@ -83,7 +95,7 @@ type Source struct {
 	// Langs are the languages to load; the first is the fallback.
 	Langs *langs.Table
 	// Content holds each language's text, {lang}/rules.txt, and
-	// glossary.tsv and renumbering-2008.tsv (content.FS).
+	// glossary.tsv, renumbering-2008.tsv and sources.tsv (content.FS).
 	Content fs.FS
 	// Overrides are an operator's files, read instead of a language's text.
 	Overrides Overrides
@@ -99,9 +111,10 @@ func Embedded(o Overrides) Source {
 // files where given, the text in src.Content otherwise. Any error names
 // the file and line; nothing is half-loaded. Several editions of a
 // language are ordered by their effective dates, so each file must have
-// one, and no two the same.
+// one, and no two the same; the fallback language's files must always
+// have one: they decide which paragraphs of our texts are outdated.
 func Load(src Source) (*Library, error) {
-	lib := &Library{Langs: src.Langs, Books: map[string]*rules.Book{}, Linkers: map[string]*richtext.Linker{}, Editions: map[string][]*rules.Book{}, moved: map[string]map[string]string{}}
+	lib := &Library{Langs: src.Langs, Books: map[string]*rules.Book{}, Linkers: map[string]*richtext.Linker{}, Editions: map[string][]*rules.Book{}, moved: map[string]map[string]string{}, outdated: map[string]map[string]*Outdated{}, ours: map[string]bool{}}
 	data, err := fs.ReadFile(src.Content, "renumbering-2008.tsv")
 	if err != nil {
 		return nil, err
@@ -109,14 +122,22 @@ func Load(src Source) (*Library, error) {
 	if lib.Old2008, err = refs.ParseRenumbering(data); err != nil {
 		return nil, fmt.Errorf("content/renumbering-2008.tsv: %w", err)
 	}
+	if data, err = fs.ReadFile(src.Content, "sources.tsv"); err != nil {
+		return nil, err
+	}
+	if lib.sources, err = sources.Parse(data); err != nil {
+		return nil, fmt.Errorf("content/sources.tsv: %w", err)
+	}
 	words := src.Langs.RulesWords()
+	fallback := src.Langs.Fallback().Code
 	codes := slices.Sorted(slices.Values(src.Langs.Codes()))
 	for _, lang := range codes {
 		var books []*rules.Book
 		if paths, ok := src.Overrides[lang]; ok {
-			books, err = loadFiles(lang, paths, words)
+			books, err = loadFiles(lang, paths, words, lang == fallback)
 		} else if books, err = loadContent(src.Content, lang, words); err == nil {
 			lib.moved[lang], err = loadMoved(src.Content, lang, books[0])
+			lib.ours[lang] = true
 		}
 		if err != nil {
 			return nil, err
@@ -132,23 +153,61 @@ func Load(src Source) (*Library, error) {
 	if lib.Glossary, err = align(src.Langs, table, lib.Books); err != nil {
 		return nil, fmt.Errorf("content/glossary.tsv: %w", err)
 	}
+	if _, ok := src.Overrides[fallback]; ok {
+		lib.Official = NewOfficial(lib.Editions[fallback])
+		for lang := range lib.ours {
+			lib.outdated[lang] = map[string]*Outdated{}
+			for _, d := range lib.Official.Stale(lib.Books[lang], lib.sources[lang]) {
+				lib.outdated[lang][d.Number] = d
+			}
+		}
+	}
 	return lib, nil
 }
+
+// Outdated reports whether paragraph num of lang's current text renders
+// an official text that has changed since (see Outdated).
+func (l *Library) Outdated(lang, num string) (*Outdated, bool) {
+	d, ok := l.outdated[lang][num]
+	return d, ok
+}
+
+// Sources says which official edition, and which text of it, each
+// paragraph of lang's own text renders.
+func (l *Library) Sources(lang string) map[string]sources.Source { return l.sources[lang] }
+
+// SourceEdition is the newest official edition a paragraph of lang's own
+// text renders ("2026-04-17"); "" when sources.tsv names none.
+func (l *Library) SourceEdition(lang string) string {
+	newest := ""
+	for _, s := range l.sources[lang] {
+		newest = max(newest, s.Edition)
+	}
+	return newest
+}
+
+// Renders reports whether lang's current text is ours, rendering the
+// official editions sources.tsv names, rather than an operator's file.
+func (l *Library) Renders(lang string) bool { return l.ours[lang] }
 
 func loadContent(fsys fs.FS, lang string, words rules.Words) ([]*rules.Book, error) {
 	data, err := fs.ReadFile(fsys, lang+"/rules.txt")
 	if err != nil {
 		return nil, fmt.Errorf("rules file for %s: %w", lang, err)
 	}
-	b, err := rules.Parse(data, "content/"+lang+"/rules.txt", lang, words)
+	b, err := rules.Parse(data, contentPath(lang), lang, words)
 	if err != nil {
 		return nil, err
 	}
 	return []*rules.Book{b}, nil
 }
 
-// loadFiles parses an operator's files for lang, newest edition first.
-func loadFiles(lang string, paths []string, words rules.Words) ([]*rules.Book, error) {
+// contentPath names lang's own text in messages.
+func contentPath(lang string) string { return "content/" + lang + "/rules.txt" }
+
+// loadFiles parses an operator's files for lang, newest edition first;
+// dated says every file must have a readable effective date.
+func loadFiles(lang string, paths []string, words rules.Words, dated bool) ([]*rules.Book, error) {
 	files, err := expand(lang, paths)
 	if err != nil {
 		return nil, err
@@ -166,6 +225,9 @@ func loadFiles(lang string, paths []string, words rules.Words) ([]*rules.Book, e
 		if err := b.Complete(); err != nil {
 			return nil, fmt.Errorf("%s: %w", f, err)
 		}
+		if dated && b.Date.IsZero() {
+			return nil, undated(b)
+		}
 		books = append(books, b)
 	}
 	if len(books) == 1 {
@@ -174,7 +236,7 @@ func loadFiles(lang string, paths []string, words rules.Words) ([]*rules.Book, e
 	seen := map[string]string{}
 	for _, b := range books {
 		if b.Date.IsZero() {
-			return nil, fmt.Errorf("%s: no effective date (\"These rules are effective as of …\"), which orders the %d %s editions", b.Source(), len(books), lang)
+			return nil, fmt.Errorf("%w, which orders the %d %s editions", undated(b), len(books), lang)
 		}
 		if other, dup := seen[b.Edition()]; dup {
 			return nil, fmt.Errorf("%s and %s: both are the %s edition of %s", other, b.Source(), b.Edition(), lang)
@@ -183,6 +245,14 @@ func loadFiles(lang string, paths []string, words rules.Words) ([]*rules.Book, e
 	}
 	sort.Slice(books, func(i, j int) bool { return books[i].Date.After(books[j].Date) })
 	return books, nil
+}
+
+// undated says that b's effective date is missing or cannot be read.
+func undated(b *rules.Book) error {
+	if b.Effective == "" {
+		return fmt.Errorf("%s: no effective date (\"These rules are effective as of …\")", b.Source())
+	}
+	return fmt.Errorf("%s: the effective date cannot be read in %q", b.Source(), b.Effective)
 }
 
 // expand replaces each directory by the .txt files in it, in name order.
