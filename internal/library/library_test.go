@@ -190,12 +190,17 @@ func TestEditionsNeedDistinctDates(t *testing.T) {
 	if _, err := Load(Embedded(Overrides{"en": {a, b}})); err == nil || !strings.Contains(err.Error(), "2026-04-17 edition") {
 		t.Errorf("same date twice: %v", err)
 	}
-	if _, err := Load(Embedded(Overrides{"en": {a, undated}})); err == nil || !strings.Contains(err.Error(), "undated.txt: no effective date") {
+	if _, err := Load(Embedded(Overrides{"en": {a, undated}})); err == nil || !strings.Contains(err.Error(), `undated.txt: the effective date cannot be read in "These texts follow the Comprehensive Rules effective as of a date to be announced."`) {
 		t.Errorf("undated: %v", err)
 	}
-	// One file alone needs no date.
-	if lib, err := Load(Embedded(Overrides{"en": {undated}})); err != nil || lib.Books["en"].Edition() != "" {
-		t.Errorf("single undated file: %v", err)
+	// An English file decides which paragraphs of ours are outdated, so
+	// even alone it must say its date; another language's file alone
+	// needs none.
+	if _, err := Load(Embedded(Overrides{"en": {undated}})); err == nil || !strings.Contains(err.Error(), "undated.txt: the effective date cannot be read") {
+		t.Errorf("single undated English file: %v", err)
+	}
+	if lib, err := Load(Embedded(Overrides{"de": {undated}})); err != nil || lib.Books["de"].Edition() != "" {
+		t.Errorf("single undated German file: %v", err)
 	}
 	empty := t.TempDir()
 	if _, err := Load(Embedded(Overrides{"en": {empty}})); err == nil || !strings.Contains(err.Error(), "no .txt files") {
