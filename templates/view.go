@@ -52,8 +52,9 @@ type Para struct {
 	Target   bool  // the rule the URL names
 	Other    *Para // the same paragraph in the compare language
 	Lang     string
-	Fallback bool   // shown in Lang because the page's language lacks it
-	Edition  string // the older edition the text is from ("2025-11-14"); "" for the current one
+	Fallback bool      // shown in Lang because the page's language lacks it
+	Edition  string    // the older edition the text is from ("2025-11-14"); "" for the current one
+	Outdated *Outdated // the official text changed after the edition this text follows; nil when current
 }
 
 // RulePage shows one rule with its subrules.
@@ -79,6 +80,7 @@ type RulePage struct {
 type Part struct {
 	Href, Number, Heading, Lead, Lang string
 	Fallback                          bool // shown from the English text: the page's language lacks it
+	Outdated                          bool // its official text changed after the edition our text follows
 }
 
 // TOCSection is a section with its top-level rules, for the contents.
@@ -146,6 +148,9 @@ type SearchHit struct {
 	// Untranslated marks a rule the reader's language lacks, shown in Lang.
 	Untranslated bool
 	TitleLang    string // the title's language when it is not the page's
+	// Outdated marks a rule whose official text changed after the edition
+	// our text follows.
+	Outdated bool
 }
 
 // SearchPage shows results with paging.
@@ -213,4 +218,25 @@ type ChangesPage struct {
 	RuleNote    string // says so, in the reader's language
 	From, To    []EditionOption
 	Comparisons []Comparison
+}
+
+// Outdated tells the reader that a paragraph follows an official text
+// that has changed since, with the official text as it is now.
+type Outdated struct {
+	Notice    string  // both dates, in the page's language
+	Parent    *Link   // the rule above, when the newer edition removed this one
+	NowLabel  string  // says what Now is
+	Now       *Para   // the official English paragraph now; nil when removed
+	DiffLabel string  // says what Diff is
+	Diff      *Change // the official text from the edition followed to now; nil when that edition is not loaded
+}
+
+// HistoryPage lists the editions in which a rule's text changed.
+type HistoryPage struct {
+	Page
+	Number  string
+	Lead    string       // what the page lists
+	Notes   []string     // one edition only, the official text's history, the oldest edition
+	Changes []Comparison // newest first, only those that changed the rule
+	Rule    Link         // back to the rule
 }

@@ -22,6 +22,10 @@ type Source struct {
 	Children func(num string) []string
 	// Href is the absolute URL of a rule's page in this edition.
 	Href func(num string) string
+	// OutdatedSince is the edition ("2026-06-12") since which the
+	// official text of a rule of this language's own text has changed,
+	// "" while it is current; nil for an edition nothing is marked in.
+	OutdatedSince func(num string) string
 }
 
 // Rule is one rule, subrule or top-level rule.
@@ -37,6 +41,10 @@ type Rule struct {
 	Lang     string `json:"lang"`
 	Fallback bool   `json:"fallback"`
 	URL      string `json:"url"`
+	// OutdatedSince is the official edition that changed (or removed)
+	// the rule after the edition our text of it follows; absent while
+	// current.
+	OutdatedSince string `json:"outdated_since,omitempty"`
 }
 
 // RuleDoc is the answer of /api/{lang}/rules/{num}.
@@ -76,6 +84,9 @@ func ruleOf(src Source, r *rules.Rule, textLang string) Rule {
 	out := Rule{
 		Number: r.Number, Heading: r.Heading(), Text: r.Text, Examples: r.Examples, Children: src.Children(r.Number),
 		Lang: textLang, Fallback: textLang != src.Lang, URL: src.Href(r.Number),
+	}
+	if src.OutdatedSince != nil && !out.Fallback {
+		out.OutdatedSince = src.OutdatedSince(r.Number)
 	}
 	if out.Examples == nil {
 		out.Examples = []string{}

@@ -1,11 +1,11 @@
 package ruleview
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/mtgrules/site/internal/diff"
 	"github.com/mtgrules/site/internal/layout"
+	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
@@ -92,29 +92,23 @@ func (s *Site) editionOptions(lang string, selected *rules.Book) []templates.Edi
 // Comparison is what changed from edition from to edition to of lang,
 // limited to rule (and its subrules) unless that is "".
 func (s *Site) Comparison(lang string, from, to *rules.Book, rule string) templates.Comparison {
-	diffs := s.compare(from, to)
+	diffs := s.Compare(from, to)
 	v := templates.Comparison{Heading: s.Cat.Format(lang, msg.ChangesBetween, 0, map[string]any{
 		"From": s.Lib.Langs.Get(lang).LongDate(from.Date), "To": s.Lib.Langs.Get(lang).LongDate(to.Date),
 	})}
-	view := func(cs []change, in *rules.Book) []templates.Change {
+	view := func(cs []library.Change, in *rules.Book) []templates.Change {
 		var out []templates.Change
 		for _, ch := range cs {
-			if rule != "" && !rules.Within(ch.number, rule) {
+			if rule != "" && !rules.Within(ch.Number, rule) {
 				continue
 			}
-			tc := templates.Change{Number: ch.number, Href: urls.RuleIn(lang, ch.number, s.EditionID(lang, in))}
-			for _, ops := range ch.paras {
-				var para []templates.DiffOp
-				for _, op := range ops {
-					para = append(para, templates.DiffOp{Text: op.Text, Ins: op.Kind == diff.Insert, Del: op.Kind == diff.Delete})
-				}
-				tc.Paras = append(tc.Paras, para)
-			}
-			out = append(out, tc)
+			// The rule in the edition it is from, in that edition's language.
+			href := urls.RuleIn(in.Lang, ch.Number, s.EditionID(in.Lang, in))
+			out = append(out, templates.Change{Number: ch.Number, Href: href, Paras: diffView(ch.Paras)})
 		}
 		return out
 	}
-	v.Added, v.Removed, v.Changed = view(diffs.added, to), view(diffs.removed, from), view(diffs.changed, to)
+	v.Added, v.Removed, v.Changed = view(diffs.Added, to), view(diffs.Removed, from), view(diffs.Changed, to)
 	if len(v.Added)+len(v.Removed)+len(v.Changed) == 0 {
 		v.Summary = s.Cat.T(lang, msg.ChangesNone)
 	} else {
@@ -125,62 +119,23 @@ func (s *Site) Comparison(lang string, from, to *rules.Book, rule string) templa
 	return v
 }
 
-// comparison is what changed from one edition to the next, computed once.
-type comparison struct {
-	added, removed, changed []change
-}
-
-type change struct {
-	number string
-	paras  [][]diff.Op // the rule's text, then its examples
-}
-
-// compare diffs two editions (cached: both are fixed after start-up).
-func (s *Site) compare(from, to *rules.Book) *comparison {
+// Compare diffs two editions (cached: both are fixed after start-up).
+func (s *Site) Compare(from, to *rules.Book) *library.Comparison {
 	key := [2]*rules.Book{from, to}
 	if c, ok := s.diffs.Load(key); ok {
-		return c.(*comparison)
+		return c.(*library.Comparison)
 	}
-	c := &comparison{}
-	for _, r := range to.Rules() {
-		old, ok := from.Rule(r.Number)
-		switch {
-		case !ok:
-			c.added = append(c.added, change{r.Number, diffParas(nil, r)})
-		case old.Text != r.Text || !slices.Equal(old.Examples, r.Examples):
-			c.changed = append(c.changed, change{r.Number, diffParas(old, r)})
-		}
-	}
-	for _, r := range from.Rules() {
-		if _, ok := to.Rule(r.Number); !ok {
-			c.removed = append(c.removed, change{r.Number, diffParas(r, nil)})
-		}
-	}
-	v, _ := s.diffs.LoadOrStore(key, c)
-	return v.(*comparison)
+	v, _ := s.diffs.LoadOrStore(key, library.Compare(from, to))
+	return v.(*library.Comparison)
 }
 
-// diffParas compares a rule's text and examples, paragraph by paragraph;
-// a nil rule has none.
-func diffParas(old, cur *rules.Rule) [][]diff.Op {
-	a, b := ruleParas(old), ruleParas(cur)
-	out := make([][]diff.Op, max(len(a), len(b)))
-	for i := range out {
-		var x, y string
-		if i < len(a) {
-			x = a[i]
+// diffView is what library.DiffRules found, for a template.
+func diffView(paras [][]diff.Op) [][]templates.DiffOp {
+	out := make([][]templates.DiffOp, len(paras))
+	for i, ops := range paras {
+		for _, op := range ops {
+			out[i] = append(out[i], templates.DiffOp{Text: op.Text, Ins: op.Kind == diff.Insert, Del: op.Kind == diff.Delete})
 		}
-		if i < len(b) {
-			y = b[i]
-		}
-		out[i] = diff.Words(x, y)
 	}
 	return out
-}
-
-func ruleParas(r *rules.Rule) []string {
-	if r == nil {
-		return nil
-	}
-	return append([]string{r.Text}, r.Examples...)
 }

@@ -80,9 +80,7 @@ func (s *Site) Rule(q RuleQuery) (templates.RulePage, error) {
 	if !current {
 		page.Current = &templates.Link{Href: urls.Rule(lang, num), Label: s.Cat.T(lang, msg.EditionCurrentLink)}
 	}
-	if len(s.Lib.Editions[lang]) > 1 {
-		page.History = &templates.Link{Href: urls.Changes(lang, "", "", root.Number), Label: s.Cat.T(lang, msg.RuleHistory)}
-	}
+	page.History = &templates.Link{Href: urls.History(lang, num), Label: s.Cat.T(lang, msg.RuleHistory)}
 	page.Paras = s.subtree(lang, compare, b, ref, root.Number, num)
 	if root.Level() == 0 && len(page.Paras) > giantRule {
 		// 702 alone is half a megabyte: list its parts, each on its page.
@@ -142,10 +140,16 @@ func (s *Site) compareLinks(lang, compare string, langs []string, off string, on
 }
 
 // RuleNotFound is the 404 for a rule lang's current text lacks, with the
-// nearest rules it has (or the contents) as suggestions.
+// nearest rules it has (or the contents) as suggestions; for a rule an
+// older loaded edition has, it says which edition removed it.
 func (s *Site) RuleNotFound(lang, num string) error {
 	pe := pageerr.New(http.StatusNotFound, msg.ErrRuleNotFound)
 	if n, ok := s.Lib.Langs.NormalizeRef(num); ok {
+		if gone := removedIn(s.Lib.Editions[lang], n); gone != nil {
+			// A rule the newest edition removed says when, first linking
+			// the rule above it.
+			pe.Message = s.Cat.Format(lang, msg.RuleRemoved, 0, map[string]any{"Rule": n, "Date": s.Lib.Langs.Get(lang).LongDate(gone.Date)})
+		}
 		for _, r := range s.Book(lang).Nearest(n, 5) {
 			pe.Suggestions = append(pe.Suggestions, templates.Link{Href: urls.Rule(lang, r.Number), Label: Title(r)})
 		}
@@ -181,13 +185,16 @@ func (s *Site) ruleCrumbs(lang string, b *rules.Book, r *rules.Rule, ed string) 
 // paragraph. When ref is not nil, rules that only ref has join in, in
 // number order, as ref's paragraphs marked Fallback.
 func (s *Site) subtree(lang, compare string, b, ref *rules.Book, root, target string) []templates.Para {
-	own := s.editionParas(lang, b)
+	own, current := s.editionParas(lang, b), b == s.Book(lang)
 	var out []templates.Para
 	var walk func(num string)
 	walk = func(num string) {
 		var p templates.Para
 		if op, ok := own[num]; ok {
 			p = *op
+			if current {
+				p.Outdated = s.outdated(lang, num)
+			}
 		} else {
 			p = *s.paras[ref.Lang][num]
 			p.Fallback = true
@@ -221,6 +228,8 @@ func (s *Site) parts(lang string, b, ref *rules.Book, root, ed string) []templat
 		p := templates.Part{Href: urls.RuleIn(lang, num, ed), Number: num, Lang: lang, Fallback: fallback}
 		if fallback {
 			p.Lang = ref.Lang
+		} else if ed == "" {
+			_, p.Outdated = s.Lib.Outdated(lang, num)
 		}
 		lead := r.Text
 		if h := r.Heading(); h == r.Text && len(r.Children) > 0 {

@@ -26,6 +26,7 @@ const (
 	RouteContents   = "/:lang/rules"
 	RouteContents2  = "/:lang/rules/"
 	RouteRule       = "/:lang/rules/:num"
+	RouteHistory    = "/:lang/rules/:num/history"
 	RouteChanges    = "/:lang/changes"
 	RouteFeed       = "/:lang/changes.atom"
 	RouteGlossary   = "/:lang/glossary"
@@ -43,6 +44,7 @@ const (
 	RouteAPIEds     = "/api/editions"
 	RouteAPIRules   = "/api/:lang/rules"
 	RouteAPIRule    = "/api/:lang/rules/:num"
+	RouteAPIHistory = "/api/:lang/rules/:num/history"
 	RouteAPIGloss   = "/api/:lang/glossary"
 	RouteAPITerm    = "/api/:lang/glossary/:slug"
 	RouteAPIExs     = "/api/:lang/examples"
@@ -96,6 +98,10 @@ func RuleIn(lang, number, edition string) string {
 	}
 	return Rule(lang, number) + "?edition=" + url.QueryEscape(edition)
 }
+
+// History lists the editions in which a rule's text changed:
+// "/en/rules/117.3b/history".
+func History(lang, number string) string { return Rule(lang, number) + "/history" }
 
 // RuleCompared is Rule beside the same rule in language other.
 func RuleCompared(lang, number, other string) string {
@@ -226,6 +232,9 @@ func APIRule(lang, number string, subrules bool) string {
 	}
 	return APIContents(lang) + "/" + number
 }
+
+// APIHistory is History as JSON.
+func APIHistory(lang, number string) string { return APIContents(lang) + "/" + number + "/history" }
 
 // APIGlossary is the glossary as JSON.
 func APIGlossary(lang string) string { return apiPrefix + lang + "/glossary" }

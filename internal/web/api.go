@@ -39,6 +39,7 @@ func (s *Server) apiRoutes(e *echo.Echo) {
 	e.GET(urls.RouteAPIEds, a.editionsJSON)
 	e.GET(urls.RouteAPIRules, a.contentsJSON)
 	e.GET(urls.RouteAPIRule, a.ruleJSON)
+	e.GET(urls.RouteAPIHistory, a.historyJSON)
 	e.GET(urls.RouteAPIGloss, a.glossaryJSON)
 	e.GET(urls.RouteAPITerm, a.termJSON)
 	e.GET(urls.RouteAPIExs, a.examplesJSON)
@@ -126,6 +127,14 @@ func (a *api) source(c echo.Context, lang string) (apiview.Source, error) {
 		Children: func(num string) []string { return library.Children(b, ref, num) },
 		Href:     func(num string) string { return base + urls.RuleIn(lang, num, ed) },
 	}
+	if current {
+		src.OutdatedSince = func(num string) string {
+			if d, ok := a.Library.Outdated(lang, num); ok {
+				return d.Since.Edition()
+			}
+			return ""
+		}
+	}
 	return src, nil
 }
 
@@ -155,6 +164,23 @@ func (a *api) ruleJSON(c echo.Context) error {
 		return pageerr.New(http.StatusNotFound, msg.ErrRuleNotFound)
 	}
 	return send(c, doc)
+}
+
+// historyJSON lists the editions in which a rule's text changed.
+func (a *api) historyJSON(c echo.Context) error {
+	lang, err := a.lang(c)
+	if err != nil {
+		return err
+	}
+	num, ok := a.langs.NormalizeRef(unescape(c.Param("num")))
+	if !ok {
+		return pageerr.New(http.StatusNotFound, msg.ErrRuleNotFound)
+	}
+	eds, official, ok := a.Library.History(lang, num)
+	if !ok {
+		return pageerr.New(http.StatusNotFound, msg.ErrRuleNotFound)
+	}
+	return send(c, apiview.HistoryOf(lang, num, eds, official, a.rv.Compare))
 }
 
 // unescape decodes a path parameter that may still be percent-encoded.
@@ -253,6 +279,7 @@ func apiPage(p templates.Page, base, example string) templates.APIPage {
 			ep("GET", urls.Documented(urls.RouteAPIRules, ""), urls.APIContents(lang), msg.APIRules),
 			ep("GET", urls.Documented(urls.RouteAPIRule, ""), urls.APIRule(lang, "117.3a", false), msg.APIRule),
 			ep("GET", urls.Documented(urls.RouteAPIRule, "subrules=1"), urls.APIRule(lang, "117", true), msg.APIRuleSubrules),
+			ep("GET", urls.Documented(urls.RouteAPIHistory, ""), urls.APIHistory(lang, "117.3b"), msg.APIRuleHistory),
 			ep("GET", urls.Documented(urls.RouteAPIGloss, ""), urls.APIGlossary(lang), msg.APIGlossary),
 			ep("GET", urls.Documented(urls.RouteAPITerm, ""), urls.APITerm(lang, "priority"), msg.APITerm),
 			ep("GET", urls.Documented(urls.RouteAPIExs, ""), urls.APIExamples(lang), msg.APIExamples),

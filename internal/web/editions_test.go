@@ -18,6 +18,7 @@ import (
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/library/librarytest"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules"
@@ -91,7 +92,8 @@ var (
 )
 
 // editionsServer loads two English editions (2026-04-17 embedded, and
-// 2026-11-13) beside the embedded German and Japanese texts.
+// 2026-11-13) beside the embedded German and Japanese texts, which follow
+// the first (librarytest.Source).
 func editionsServer(t *testing.T) *echo.Echo {
 	t.Helper()
 	edOnce.Do(func() {
@@ -107,7 +109,7 @@ func editionsServer(t *testing.T) *echo.Echo {
 				return
 			}
 		}
-		lib, err := library.Load(library.Embedded(library.Overrides{"en": {dir}}))
+		lib, err := library.Load(librarytest.Source(t, library.Overrides{"en": {dir}}))
 		if err != nil {
 			edErr = err
 			return
@@ -133,18 +135,16 @@ func TestRulePageNamesItsEdition(t *testing.T) {
 	if r.status != 200 {
 		t.Fatalf("status %d", r.status)
 	}
-	mustContain(t, "newest", r.body, "Edition of 13 November 2026", `href="/en/changes?rule=117">History of this rule`,
+	mustContain(t, "newest", r.body, "Edition of 13 November 2026", `href="/en/rules/117/history">History of this rule`,
 		`id="117.3e"`, "Zeppelins change nothing here.</p>")
 	if strings.Contains(r.body, `id="117.7"`) {
 		t.Error("the newest edition shows the removed 117.7")
 	}
-	// A single edition: the line, but no history.
+	// A single edition: the line, and the history, which says there is
+	// one edition.
 	for lang, want := range map[string]string{"en": "Edition of 17 April 2026", "de": "Fassung vom 17. April 2026", "ja": "2026年4月17日版"} {
 		r := get(t, "/"+lang+"/rules/117")
-		mustContain(t, lang, r.body, `<p class="edition">`+want)
-		if strings.Contains(r.body, "/changes?rule=") {
-			t.Errorf("%s: history link with one edition", lang)
-		}
+		mustContain(t, lang, r.body, `<p class="edition">`+want, `href="/`+lang+`/rules/117/history">`)
 	}
 }
 

@@ -37,3 +37,25 @@ func (s *Server) rule(c echo.Context) error {
 	}
 	return s.render(c, http.StatusOK, templates.Rule(page))
 }
+
+// history lists the editions in which a rule's text changed; a number
+// written another way redirects to its one form.
+func (s *Server) history(c echo.Context) error {
+	lang, err := s.lang(c)
+	if err != nil {
+		return err
+	}
+	raw := c.Param("num")
+	num, ok := s.langs.NormalizeRef(raw)
+	if !ok {
+		return s.rv.RuleNotFound(lang, raw)
+	}
+	if num != raw {
+		return c.Redirect(http.StatusMovedPermanently, urls.History(lang, num))
+	}
+	page, err := s.rv.History(ruleview.HistoryQuery{Request: request(c, lang), Num: num})
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, templates.History(page))
+}

@@ -138,9 +138,10 @@ func (s *Server) showResults(page *templates.SearchPage, r searchRequest, res *s
 	page.Total = s.Catalog.Format(lang, msg.SearchCount, res.Total, map[string]any{"Count": res.Total})
 	page.Fuzzy, page.Truncated = res.Fuzzy, res.Truncated
 	for _, h := range res.Hits {
+		_, outdated := s.Library.Outdated(h.Lang, h.Number)
 		page.Hits = append(page.Hits, templates.SearchHit{
 			Href: hitHref(lang, h), Number: h.Number, Title: h.Title, Snippet: h.Snippet, Lang: h.Lang,
-			Untranslated: h.Untranslated, TitleLang: h.TitleLang,
+			Untranslated: h.Untranslated, TitleLang: h.TitleLang, Outdated: outdated,
 		})
 	}
 	for _, sug := range res.Suggestions {

@@ -137,6 +137,7 @@ func New(cfg Config) *echo.Echo {
 	e.GET(urls.RouteContents, s.contents)
 	e.GET(urls.RouteContents2, s.contents)
 	e.GET(urls.RouteRule, s.rule)
+	e.GET(urls.RouteHistory, s.history)
 	e.GET(urls.RouteChanges, s.changes)
 	e.GET(urls.RouteGlossary, s.glossary)
 	e.GET(urls.RouteTerm, s.term)

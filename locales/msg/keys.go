@@ -19,6 +19,7 @@ const (
 	APILead
 	APILinkify
 	APIRule
+	APIRuleHistory
 	APIRuleSubrules
 	APIRules
 	APISearch
@@ -251,6 +252,13 @@ const (
 	FormatHTML
 	FormatMarkdown
 	GlossaryHeading
+	HistoryHeading
+	HistoryLead
+	HistoryOfficial
+	HistoryOldest
+	HistoryOneEdition
+	HistoryRuleLink
+	HistoryUnchanged
 	HomeAllExamples
 	HomeLead
 	HomeTitle
@@ -273,6 +281,13 @@ const (
 	NavPager
 	NavRules
 	NotTranslated
+	OutdatedDiff
+	OutdatedMark
+	OutdatedMarkTitle
+	OutdatedNotice
+	OutdatedNow
+	OutdatedParent
+	OutdatedRemoved
 	PermalinkTitle
 	PhaseBeginning
 	PhaseCombat
@@ -343,6 +358,7 @@ const (
 	Renumbered2008Changed
 	Renumbered2008Split
 	RuleHistory
+	RuleRemoved
 	SearchButton
 	SearchCount
 	SearchFuzzy
@@ -518,6 +534,7 @@ var names = [...]string{
 	"APILead",
 	"APILinkify",
 	"APIRule",
+	"APIRuleHistory",
 	"APIRuleSubrules",
 	"APIRules",
 	"APISearch",
@@ -750,6 +767,13 @@ var names = [...]string{
 	"FormatHTML",
 	"FormatMarkdown",
 	"GlossaryHeading",
+	"HistoryHeading",
+	"HistoryLead",
+	"HistoryOfficial",
+	"HistoryOldest",
+	"HistoryOneEdition",
+	"HistoryRuleLink",
+	"HistoryUnchanged",
 	"HomeAllExamples",
 	"HomeLead",
 	"HomeTitle",
@@ -772,6 +796,13 @@ var names = [...]string{
 	"NavPager",
 	"NavRules",
 	"NotTranslated",
+	"OutdatedDiff",
+	"OutdatedMark",
+	"OutdatedMarkTitle",
+	"OutdatedNotice",
+	"OutdatedNow",
+	"OutdatedParent",
+	"OutdatedRemoved",
 	"PermalinkTitle",
 	"PhaseBeginning",
 	"PhaseCombat",
@@ -842,6 +873,7 @@ var names = [...]string{
 	"Renumbered2008Changed",
 	"Renumbered2008Split",
 	"RuleHistory",
+	"RuleRemoved",
 	"SearchButton",
 	"SearchCount",
 	"SearchFuzzy",
