@@ -19,6 +19,8 @@ import (
 // it accepts connections (listen-ms), how long until /readyz says the
 // search index is built (ready-ms), and its resident memory then (rss-MB).
 // Run: go test -run '^$' -bench Startup -benchtime 5x ./cmd/site
+// BENCH_RULES passes -rules, e.g. en=a.txt,en=b.txt,en=c.txt for three
+// official editions.
 func BenchmarkStartup(b *testing.B) {
 	bin := filepath.Join(b.TempDir(), "site")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
@@ -52,7 +54,11 @@ func startOnce(b *testing.B, bin string) (listenMS, readyMS, rssMB float64) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(bin, "-addr", addr)
+	args := []string{"-addr", addr}
+	if spec := os.Getenv("BENCH_RULES"); spec != "" {
+		args = append(args, "-rules", spec)
+	}
+	cmd := exec.Command(bin, args...)
 	var logs bytes.Buffer
 	cmd.Stderr = &logs
 	began := time.Now()

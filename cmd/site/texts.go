@@ -117,6 +117,11 @@ var errStale = errors.New("paragraphs are outdated")
 // official English files -rules names; it returns errStale when there is
 // one.
 func runStale(args []string, w io.Writer) error {
+	return stale(args, w, library.Embedded(nil))
+}
+
+// stale is runStale with our texts and their sources read from src.
+func stale(args []string, w io.Writer, src library.Source) error {
 	fs := flag.NewFlagSet("site stale", flag.ContinueOnError)
 	rulesSpec := fs.String("rules", "", "the newer official English files, e.g. en=/srv/MagicCompRules-20260612.txt")
 	only := fs.String("lang", "", "the languages to check, e.g. de (default: every language)")
@@ -139,7 +144,7 @@ func runStale(args []string, w io.Writer) error {
 		fs.Usage()
 		return errors.New("stale needs -rules en=FILE: the newer official English text")
 	}
-	ours, err := library.Load(library.Embedded(nil))
+	ours, err := library.Load(src)
 	if err != nil {
 		return err
 	}

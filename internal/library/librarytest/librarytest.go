@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode"
 
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/langs"
@@ -96,7 +97,13 @@ func Edition(tb testing.TB, dir, date string, reword map[string]string) string {
 		}
 		text = strings.Join(slices.Concat(lines[:r.Line-1], repl, lines[next.Line-1:]), "\n")
 	}
-	path := filepath.Join(dir, "MagicCompRules-"+strings.ReplaceAll(date, " ", "")+".txt")
+	name := strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, date)
+	path := filepath.Join(dir, "MagicCompRules-"+name+".txt")
 	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
 		tb.Fatal(err)
 	}
