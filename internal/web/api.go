@@ -139,13 +139,9 @@ func (a *api) source(c echo.Context, lang string) (apiview.Source, error) {
 }
 
 func (a *api) ruleJSON(c echo.Context) error {
-	lang, err := a.lang(c)
+	lang, num, err := a.ruleNumber(c)
 	if err != nil {
 		return err
-	}
-	num, ok := a.langs.NormalizeRef(unescape(c.Param("num")))
-	if !ok {
-		return pageerr.New(http.StatusNotFound, msg.ErrRuleNotFound)
 	}
 	subrules := false
 	switch c.QueryParam("subrules") {
@@ -168,19 +164,28 @@ func (a *api) ruleJSON(c echo.Context) error {
 
 // historyJSON lists the editions in which a rule's text changed.
 func (a *api) historyJSON(c echo.Context) error {
-	lang, err := a.lang(c)
+	lang, num, err := a.ruleNumber(c)
 	if err != nil {
 		return err
-	}
-	num, ok := a.langs.NormalizeRef(unescape(c.Param("num")))
-	if !ok {
-		return pageerr.New(http.StatusNotFound, msg.ErrRuleNotFound)
 	}
 	eds, official, ok := a.Library.History(lang, num)
 	if !ok {
 		return pageerr.New(http.StatusNotFound, msg.ErrRuleNotFound)
 	}
 	return send(c, apiview.HistoryOf(lang, num, eds, official, a.rv.Compare))
+}
+
+// ruleNumber reads the language and the rule number (in any form) of an
+// API request about a rule.
+func (a *api) ruleNumber(c echo.Context) (lang, num string, err error) {
+	if lang, err = a.lang(c); err != nil {
+		return "", "", err
+	}
+	num, ok := a.langs.NormalizeRef(unescape(c.Param("num")))
+	if !ok {
+		return "", "", pageerr.New(http.StatusNotFound, msg.ErrRuleNotFound)
+	}
+	return lang, num, nil
 }
 
 // unescape decodes a path parameter that may still be percent-encoded.

@@ -218,18 +218,19 @@ func TestSearchMarksOutdatedRules(t *testing.T) {
 	if r.status != 200 {
 		t.Fatalf("status %d", r.status)
 	}
-	i := strings.Index(r.body, "<strong>117.3b</strong>")
-	if i < 0 {
-		t.Fatal("117.3b not found")
-	}
-	hit := r.body[i : i+strings.Index(r.body[i:], "</li>")]
-	mustContain(t, "117.3b hit", hit, `<span class="badge outdated" lang="de" title="Der offizielle Text dieser Regel hat sich seit der Fassung geändert, der unsere Übersetzung folgt.">veraltet</span>`)
+	mustContain(t, "117.3b hit", searchHit(t, r.body, "117.3b"), `<span class="badge outdated" lang="de" title="Der offizielle Text dieser Regel hat sich seit der Fassung geändert, der unsere Übersetzung folgt.">veraltet</span>`)
 	r = do(h, "/de/search?q="+urlEscape("Enttappsegments Aufräumsegments"))
-	i = strings.Index(r.body, "<strong>117.3a</strong>")
-	if i < 0 {
-		t.Fatal("117.3a not found")
-	}
-	if hit := r.body[i : i+strings.Index(r.body[i:], "</li>")]; strings.Contains(hit, "veraltet") {
+	if hit := searchHit(t, r.body, "117.3a"); strings.Contains(hit, "veraltet") {
 		t.Errorf("117.3a marked: %s", hit)
 	}
+}
+
+// searchHit is the hit on rule num of a results page.
+func searchHit(t *testing.T, body, num string) string {
+	t.Helper()
+	i := strings.Index(body, "<strong>"+num+"</strong>")
+	if i < 0 {
+		t.Fatalf("%s not found", num)
+	}
+	return body[i : i+strings.Index(body[i:], "</li>")]
 }

@@ -15,17 +15,9 @@ import (
 // an older edition, ?compare= a language beside, ?was2008= notes the old
 // number the reader followed.
 func (s *Server) rule(c echo.Context) error {
-	lang, err := s.lang(c)
-	if err != nil {
+	lang, num, done, err := s.ruleNumber(c, urls.Rule)
+	if done {
 		return err
-	}
-	raw := c.Param("num")
-	num, ok := s.langs.NormalizeRef(raw)
-	if !ok {
-		return s.rv.RuleNotFound(lang, raw)
-	}
-	if num != raw {
-		return c.Redirect(http.StatusMovedPermanently, urls.WithQuery(urls.Rule(lang, num), c.Request().URL.RawQuery))
 	}
 	b, err := s.requestedEdition(c, lang)
 	if err != nil {
@@ -41,21 +33,32 @@ func (s *Server) rule(c echo.Context) error {
 // history lists the editions in which a rule's text changed; a number
 // written another way redirects to its one form.
 func (s *Server) history(c echo.Context) error {
-	lang, err := s.lang(c)
-	if err != nil {
+	lang, num, done, err := s.ruleNumber(c, urls.History)
+	if done {
 		return err
-	}
-	raw := c.Param("num")
-	num, ok := s.langs.NormalizeRef(raw)
-	if !ok {
-		return s.rv.RuleNotFound(lang, raw)
-	}
-	if num != raw {
-		return c.Redirect(http.StatusMovedPermanently, urls.History(lang, num))
 	}
 	page, err := s.rv.History(ruleview.HistoryQuery{Request: request(c, lang), Num: num})
 	if err != nil {
 		return err
 	}
 	return s.render(c, http.StatusOK, templates.History(page))
+}
+
+// ruleNumber reads the language and rule number of a rule's page; done
+// says the request is answered (err is then what to return): an unknown
+// language or number, or a number written another way, redirected to
+// page(lang, num) with the query kept.
+func (s *Server) ruleNumber(c echo.Context, page func(lang, num string) string) (lang, num string, done bool, err error) {
+	if lang, err = s.lang(c); err != nil {
+		return "", "", true, err
+	}
+	raw := c.Param("num")
+	num, ok := s.langs.NormalizeRef(raw)
+	switch {
+	case !ok:
+		return "", "", true, s.rv.RuleNotFound(lang, raw)
+	case num != raw:
+		return "", "", true, c.Redirect(http.StatusMovedPermanently, urls.WithQuery(page(lang, num), c.Request().URL.RawQuery))
+	}
+	return lang, num, false, nil
 }
