@@ -70,7 +70,7 @@ func TestAlignmentTableErrors(t *testing.T) {
 func movedContent(t *testing.T, table []byte) fstest.MapFS {
 	t.Helper()
 	out := fstest.MapFS{}
-	for _, name := range []string{"en/rules.txt", "de/rules.txt", "ja/rules.txt", "glossary.tsv", "renumbering-2008.tsv"} {
+	for _, name := range []string{"en/rules.txt", "de/rules.txt", "ja/rules.txt", "glossary.tsv", "renumbering-2008.tsv", "sources.tsv"} {
 		data, err := fs.ReadFile(content.FS, name)
 		if err != nil {
 			t.Fatal(err)
