@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -71,5 +73,26 @@ func TestStaleRefusesBadInput(t *testing.T) {
 		if err := stale(tc.args, &out, src); err == nil || errors.Is(err, errStale) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: %v, want %q", tc.args, err, tc.want)
 		}
+	}
+}
+
+// TestCheckLoadsAndNamesBadFiles: "site check" loads what the site would
+// and names a file cut inside the glossary.
+func TestCheckLoadsAndNamesBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	april := librarytest.Edition(t, dir, librarytest.Date, nil)
+	if err := runCheck([]string{"-rules", "en=" + april}); err != nil {
+		t.Errorf("whole file: %v", err)
+	}
+	data, err := os.ReadFile(april)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(dir, "cut.txt")
+	if err := os.WriteFile(cut, data[:strings.LastIndex(string(data), "\nCredits\n")-200], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := runCheck([]string{"-rules", "en=" + cut}); err == nil || !strings.Contains(err.Error(), cut+": no credits heading after the glossary's") {
+		t.Errorf("cut inside the glossary: %v", err)
 	}
 }
