@@ -195,15 +195,12 @@ func loadContent(fsys fs.FS, lang string, words rules.Words) ([]*rules.Book, err
 	if err != nil {
 		return nil, fmt.Errorf("rules file for %s: %w", lang, err)
 	}
-	b, err := rules.Parse(data, contentPath(lang), lang, words)
+	b, err := rules.Parse(data, "content/"+lang+"/rules.txt", lang, words)
 	if err != nil {
 		return nil, err
 	}
 	return []*rules.Book{b}, nil
 }
-
-// contentPath names lang's own text in messages.
-func contentPath(lang string) string { return "content/" + lang + "/rules.txt" }
 
 // loadFiles parses an operator's files for lang, newest edition first;
 // dated says every file must have a readable effective date.
