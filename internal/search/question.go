@@ -109,6 +109,7 @@ var synonyms = map[langs.Analysis]map[string][]string{
 		// names players used before the printed ones (issue 23)
 		"saga": {"sage"}, "sagas": {"sagen"}, "kapitelmarke": {"sagenmarke"}, "kapitelmarken": {"sagenmarken"},
 		"geschwindigkeit": {"tempo"}, "höchstgeschwindigkeit": {"maximaltempo"},
+		"modular": {"bausteine"}, "monstrosität": {"monstrum"},
 	},
 }
 
