@@ -411,7 +411,7 @@ function syncHead(doc) {
     ready.hidden = false;
     progress.hidden = true;
     status.textContent = "";
-    save.disabled = false;
+    save.hidden = true;
   }
 
   sw.addEventListener("message", function (e) {
@@ -447,7 +447,7 @@ function syncHead(doc) {
   });
 
   if (!box) return;
-  save.hidden = false;
+  if (ready.hidden) save.hidden = false;
   save.addEventListener("click", function () {
     if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
     save.disabled = true;
@@ -460,6 +460,7 @@ function syncHead(doc) {
       ready.hidden = true;
       ready.setAttribute("data-offline-ready", "");
       progress.hidden = true;
+      save.hidden = false;
       save.disabled = false;
       status.textContent = box.getAttribute("data-removed");
     });

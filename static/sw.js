@@ -207,7 +207,10 @@ function save(lang, ix) {
         tell({ type: "progress", lang: lang, done: job.done, total: job.total });
       }
     }
-    await Promise.all([worker(), worker(), worker()]);
+    // Every worker finishes before a failure counts, so that each batch
+    // fetched is kept and the next save fetches only what is missing.
+    var ends = await Promise.allSettled([worker(), worker(), worker()]);
+    ends.forEach(function (end) { if (end.status === "rejected") throw end.reason; });
     await (await caches.open(SAVED)).put(SITE.langs[lang].index,
       new Response(JSON.stringify(ix), { headers: { "Content-Type": "application/json" } }));
     for (var name of await caches.keys()) {

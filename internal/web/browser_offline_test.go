@@ -190,95 +190,117 @@ func saveOffline(t *testing.T, ctx context.Context, base, lang string) {
 	until(t, ctx, lang+" saved", `!document.querySelector("[data-offline-ready]").hidden`, 90*time.Second)
 }
 
-// TestBrowserReadsSavedRulesOffline saves each language's rules from its
-// offline page, stops the server and reads the saved rules: a rule, a
-// subrule (on its rule's page, marked), the contents and the glossary; a
-// search says, in the reader's language, that it needs the site. Then
-// the site comes back with a newer edition: the next page read says so,
-// the saved copy is updated in the background, and offline again the
-// rules are the newer edition's.
-func TestBrowserReadsSavedRulesOffline(t *testing.T) {
-	ctx := browserFor(t, 6*time.Minute)
+// TestBrowserOffline reads the site offline in one Chromium, each case in
+// a browser context of its own (its own service worker and caches).
+func TestBrowserOffline(t *testing.T) {
+	ctx := browserFor(t, 8*time.Minute)
 	o := newOrigin(t)
 	now, later := offlineSites(t, o.url())
-	lib, cat := testLibrary(t), testConfig(t, nil).Catalog
 	for _, lang := range langs.Default.Codes() {
-		t.Run(lang, func(t *testing.T) {
-			o.up(now)
-			tc := tab(t, ctx)
-			base := o.url() + "/" + lang
-			saveOffline(t, tc, o.url(), lang)
-			saved := jsText(t, tc, `document.querySelector("[data-offline-saved]").textContent`)
-			label := jsText(t, tc, `document.querySelector(".offline .edition").textContent`)
-			if !strings.Contains(saved, label) || !strings.Contains(saved, "MB") {
-				t.Errorf("saved copy reads %q, want the edition %q and its size", saved, label)
-			}
+		t.Run("saved/"+lang, func(t *testing.T) { readSavedOffline(t, tab(t, ctx), o, now, later, lang) })
+	}
+	t.Run("recently read", func(t *testing.T) { readRecentOffline(t, tab(t, ctx), o, now) })
+	t.Run("dropped connection", func(t *testing.T) { saveAfterDrop(t, tab(t, ctx), o, now) })
+}
 
-			o.down()
-			b := lib.Books[lang]
-			open(t, tc, base+"/rules/702.19")
-			if r, _ := b.Rule("702.19a"); !strings.Contains(paraText(t, tc, "702.19a"), r.Text[:len(r.Text)/2]) {
-				t.Errorf("offline 702.19 lacks 702.19a: %q", paraText(t, tc, "702.19a"))
-			}
-			open(t, tc, base+"/rules/117.3b")
-			if loc := waitLocation(t, tc, "/rules/117.3#117.3b"); !strings.HasPrefix(loc, base) {
-				t.Errorf("117.3b offline opened %s", loc)
-			}
-			if r, _ := b.Rule("117.3b"); !strings.Contains(paraText(t, tc, "117.3b"), r.Text[:len(r.Text)/2]) {
-				t.Errorf("offline 117.3b lacks its text: %q", paraText(t, tc, "117.3b"))
-			}
-			until(t, tc, "117.3b marked", `document.getElementById("117.3b").matches(":target")`, 5*time.Second)
-			open(t, tc, base+"/rules")
-			if h := text(t, tc, "h1"); h != cat.T(lang, msg.ContentsHeading) {
-				t.Errorf("offline contents: h1 %q", h)
-			}
-			if n := jsText(t, tc, `String(document.querySelectorAll('main a[href$="/rules/702"]').length)`); n != "1" {
-				t.Errorf("offline contents link 702 %s times", n)
-			}
-			open(t, tc, base+"/glossary")
-			if n := jsText(t, tc, `String(document.querySelectorAll("ul.terms a").length)`); n != strconv.Itoa(len(b.Glossary)) {
-				t.Errorf("offline glossary lists %s entries, want %d", n, len(b.Glossary))
-			}
-			open(t, tc, base+"/search?q=priority")
-			if h := text(t, tc, "[data-offline-unavailable] h1"); h != cat.T(lang, msg.OfflineUnavailableHeading) {
-				t.Errorf("offline search: %q", h)
-			}
-			if n := jsText(t, tc, `String(document.querySelectorAll('[data-offline-unavailable] a[href="/`+lang+`/rules"]').length)`); n != "1" {
-				t.Error("the offline message does not lead to the saved contents")
-			}
+// readSavedOffline saves lang's rules from its offline page, stops the
+// server and reads the saved rules: a rule, a subrule (on its rule's
+// page, marked), the contents and the glossary; a search says, in the
+// reader's language, that it needs the site. Then the site comes back
+// with a newer edition: the next page read says so, the saved copy is
+// updated in the background, and offline again the rules are the newer
+// edition's.
+func readSavedOffline(t *testing.T, tc context.Context, o *origin, now, later http.Handler, lang string) {
+	lib, cat := testLibrary(t), testConfig(t, nil).Catalog
+	o.up(now)
+	base := o.url() + "/" + lang
+	saveOffline(t, tc, o.url(), lang)
+	saved := jsText(t, tc, `document.querySelector("[data-offline-saved]").textContent`)
+	label := jsText(t, tc, `document.querySelector(".offline .edition").textContent`)
+	if !strings.Contains(saved, label) || !strings.Contains(saved, "MB") {
+		t.Errorf("saved copy reads %q, want the edition %q and its size", saved, label)
+	}
 
-			o.up(later)
-			open(t, tc, base+"/rules/117")
-			until(t, tc, "the newer edition announced", `!!document.querySelector("[data-offline-stale], [data-offline-updated]")`, 30*time.Second)
-			if s := text(t, tc, "main .notice"); !strings.Contains(s, "2027") {
-				t.Errorf("the notice %q does not name the newer edition", s)
-			}
-			until(t, tc, "the saved copy updated", `!!document.querySelector("[data-offline-updated]")`, 90*time.Second)
-			o.down()
-			open(t, tc, base+"/rules/117.3b")
-			waitLocation(t, tc, "/rules/117.3#117.3b")
-			if !strings.Contains(paraText(t, tc, "117.3b"), "Zeppelins change nothing here.") {
-				t.Errorf("offline after the update, 117.3b is %q", paraText(t, tc, "117.3b"))
-			}
-			if e := text(t, tc, "p.edition"); !strings.Contains(e, "2027") {
-				t.Errorf("offline after the update the edition is %q", e)
-			}
-		})
+	o.down()
+	b := lib.Books[lang]
+	open(t, tc, base+"/rules/702.19")
+	if r, _ := b.Rule("702.19a"); !strings.Contains(paraText(t, tc, "702.19a"), r.Text[:len(r.Text)/2]) {
+		t.Errorf("offline 702.19 lacks 702.19a: %q", paraText(t, tc, "702.19a"))
+	}
+	open(t, tc, base+"/rules/117.3b")
+	if loc := waitLocation(t, tc, "/rules/117.3#117.3b"); !strings.HasPrefix(loc, base) {
+		t.Errorf("117.3b offline opened %s", loc)
+	}
+	if r, _ := b.Rule("117.3b"); !strings.Contains(paraText(t, tc, "117.3b"), r.Text[:len(r.Text)/2]) {
+		t.Errorf("offline 117.3b lacks its text: %q", paraText(t, tc, "117.3b"))
+	}
+	until(t, tc, "117.3b marked", `document.getElementById("117.3b").matches(":target")`, 5*time.Second)
+	open(t, tc, base+"/rules")
+	if h := text(t, tc, "h1"); h != cat.T(lang, msg.ContentsHeading) {
+		t.Errorf("offline contents: h1 %q", h)
+	}
+	if n := jsText(t, tc, `String(document.querySelectorAll('main a[href$="/rules/702"]').length)`); n != "1" {
+		t.Errorf("offline contents link 702 %s times", n)
+	}
+	open(t, tc, base+"/glossary")
+	if n := jsText(t, tc, `String(document.querySelectorAll("ul.terms a").length)`); n != strconv.Itoa(len(b.Glossary)) {
+		t.Errorf("offline glossary lists %s entries, want %d", n, len(b.Glossary))
+	}
+	open(t, tc, base+"/search?q=priority")
+	if h := text(t, tc, "[data-offline-unavailable] h1"); h != cat.T(lang, msg.OfflineUnavailableHeading) {
+		t.Errorf("offline search: %q", h)
+	}
+	if n := jsText(t, tc, `String(document.querySelectorAll('[data-offline-unavailable] a[href="/`+lang+`/rules"]').length)`); n != "1" {
+		t.Error("the offline message does not lead to the saved contents")
+	}
+
+	o.up(later)
+	open(t, tc, base+"/rules/117")
+	until(t, tc, "the newer edition announced", `!!document.querySelector("[data-offline-stale], [data-offline-updated]")`, 30*time.Second)
+	if s := text(t, tc, "main .notice"); !strings.Contains(s, "2027") {
+		t.Errorf("the notice %q does not name the newer edition", s)
+	}
+	until(t, tc, "the saved copy updated", `!!document.querySelector("[data-offline-updated]")`, 90*time.Second)
+	o.down()
+	open(t, tc, base+"/rules/117.3b")
+	waitLocation(t, tc, "/rules/117.3#117.3b")
+	if !strings.Contains(paraText(t, tc, "117.3b"), "Zeppelins change nothing here.") {
+		t.Errorf("offline after the update, 117.3b is %q", paraText(t, tc, "117.3b"))
+	}
+	if e := text(t, tc, "p.edition"); !strings.Contains(e, "2027") {
+		t.Errorf("offline after the update the edition is %q", e)
 	}
 }
 
-// TestBrowserSaveGoesOnAfterADroppedConnection drops the connection in
-// the middle of a save: the page says so, and saving again fetches only
-// the batches not kept yet.
-func TestBrowserSaveGoesOnAfterADroppedConnection(t *testing.T) {
-	ctx := browser(t)
-	o := newOrigin(t)
-	now, _ := offlineSites(t, o.url())
+// readRecentOffline reads a rule online without saving anything: offline
+// it opens again, and so does a subrule on it; a page never read gives
+// the stand-in page.
+func readRecentOffline(t *testing.T, tc context.Context, o *origin, now http.Handler) {
+	o.up(now)
+	open(t, tc, o.url()+"/en/")
+	until(t, tc, "the worker in control", `!!navigator.serviceWorker.controller`, 30*time.Second)
+	open(t, tc, o.url()+"/en/rules/117")
+	online := paraText(t, tc, "117.2")
+	o.down()
+	open(t, tc, o.url()+"/en/rules/117")
+	if got := paraText(t, tc, "117.2"); got == "" || got != online {
+		t.Errorf("offline 117 shows 117.2 as %q, online %q", got, online)
+	}
+	open(t, tc, o.url()+"/en/rules/117.2")
+	waitLocation(t, tc, "/en/rules/117#117.2")
+	open(t, tc, o.url()+"/en/rules/118")
+	if h := text(t, tc, "h1"); h != testConfig(t, nil).Catalog.T("en", msg.OfflineUnavailableHeading) {
+		t.Errorf("a rule never read, offline: %q", h)
+	}
+}
+
+// saveAfterDrop drops the connection in the middle of a save: the page
+// says so, and saving again fetches only the batches not kept yet.
+func saveAfterDrop(t *testing.T, tc context.Context, o *origin, now http.Handler) {
 	d := &dropBatches{h: now}
 	d.after.Store(5)
 	d.on.Store(true)
 	o.up(d)
-	tc := tab(t, ctx)
 	open(t, tc, o.url()+"/de/offline")
 	if err := chromedp.Do(tc, chromedp.WaitVisible(chromedp.CSS("[data-offline-save]")), chromedp.Click(chromedp.CSS("[data-offline-save]"))); err != nil {
 		t.Fatal(err)
