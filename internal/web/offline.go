@@ -126,16 +126,29 @@ func (s *Server) renderPath(path string) (string, error) {
 	return rec.Body.String(), nil
 }
 
-// offlineIndex describes lang's pack: its version, edition, batches.
-func (s *Server) offlineIndex(c echo.Context) error {
+// langPack reads the language of a pack's address and builds its pack.
+func (s *Server) langPack(c echo.Context) (string, *offline.Pack, error) {
 	lang, err := s.lang(c)
 	if err != nil {
-		return err
+		return "", nil, err
 	}
 	p, err := s.pack(lang)
+	return lang, p, err
+}
+
+// offlineIndex describes lang's pack: its version, edition, batches.
+func (s *Server) offlineIndex(c echo.Context) error {
+	lang, p, err := s.langPack(c)
 	if err != nil {
 		return err
 	}
+	c.Response().Header().Set("Cache-Control", cacheWorker)
+	return c.JSON(http.StatusOK, s.packIndex(lang, p))
+}
+
+// packIndex is the index of lang's pack p: what a saved page is answered
+// with and says, beside the batches.
+func (s *Server) packIndex(lang string, p *offline.Pack) offline.Index {
 	book := s.Library.Books[lang]
 	assets := make([]string, len(pageAssets))
 	for i, a := range pageAssets {
@@ -146,20 +159,14 @@ func (s *Server) offlineIndex(c echo.Context) error {
 		header[h[0]] = h[1]
 	}
 	t := func(k msg.Key) string { return s.Catalog.T(lang, k) }
-	ix := p.Index(lang, book.Edition(), s.rv.EditionLabel(book), assets, header,
+	return p.Index(lang, book.Edition(), s.rv.EditionLabel(book), assets, header,
 		offline.Messages{Stale: t(msg.OfflineStale), Updated: t(msg.OfflineUpdated)})
-	c.Response().Header().Set("Cache-Control", cacheWorker)
-	return c.JSON(http.StatusOK, ix)
 }
 
 // offlineBatch sends a batch of lang's pack as the client takes it:
 // brotli, gzip or, rarely, plain.
 func (s *Server) offlineBatch(c echo.Context) error {
-	lang, err := s.lang(c)
-	if err != nil {
-		return err
-	}
-	p, err := s.pack(lang)
+	_, p, err := s.langPack(c)
 	if err != nil {
 		return err
 	}
@@ -247,6 +254,16 @@ func (s *Server) webManifest(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	body, err := json.Marshal(s.appManifest(lang))
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", cachePage)
+	return c.Blob(http.StatusOK, "application/manifest+json", body)
+}
+
+// appManifest is the web app manifest in lang, with the site's icons.
+func (s *Server) appManifest(lang string) offline.Manifest {
 	t := func(k msg.Key) string { return s.Catalog.T(lang, k) }
 	icons := []offline.Icon{
 		{Src: s.Assets.URL("icon.svg"), Sizes: "any", Type: "image/svg+xml"},
@@ -254,11 +271,5 @@ func (s *Server) webManifest(c echo.Context) error {
 		{Src: s.Assets.URL("icon-512.png"), Sizes: "512x512", Type: "image/png"},
 		{Src: s.Assets.URL("icon-maskable-512.png"), Sizes: "512x512", Type: "image/png", Purpose: "maskable"},
 	}
-	m := offline.App(lang, t(msg.SiteName), t(msg.SiteShortName), t(msg.HomeLead), static.ThemeColor, static.BackgroundColor, icons)
-	body, err := json.Marshal(m)
-	if err != nil {
-		return err
-	}
-	c.Response().Header().Set("Cache-Control", cachePage)
-	return c.Blob(http.StatusOK, "application/manifest+json", body)
+	return offline.App(lang, t(msg.SiteName), t(msg.SiteShortName), t(msg.HomeLead), static.ThemeColor, static.BackgroundColor, icons)
 }
