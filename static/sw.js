@@ -89,11 +89,22 @@ async function staticFile(req) {
   return res;
 }
 
+// MAX_VISITED pages read online are kept, the ones stored longest ago
+// dropped first (storing a page again puts it last).
+var MAX_VISITED = 500;
+
+async function keepVisited(href, res) {
+  var visited = await caches.open(VISITED);
+  await visited.put(href, res);
+  var keys = await visited.keys();
+  for (var i = 0; i < keys.length - MAX_VISITED; i++) await visited.delete(keys[i]);
+}
+
 async function page(e, url) {
   var lang = langOf(url);
   var hit = await kept(url.href, lang);
   var fresh = fetch(e.request).then(async function (res) {
-    if (worthKeeping(res)) await (await caches.open(VISITED)).put(url.href, res.clone());
+    if (worthKeeping(res)) await keepVisited(url.href, res.clone());
     return res;
   });
   if (lang) {
@@ -119,13 +130,18 @@ function parent(n) {
 
 // offline answers a page that is not kept, without the network: a rule
 // on the kept page of the rule it belongs to, opened at it (as online,
-// the page marks it); a page with a query as the same page without; else
-// the stand-in page.
+// the page marks it); a page with a query as the same page without; the
+// root as the home page of a language saved here; else the stand-in page.
 async function offline(url, lang) {
-  if (lang) {
+  if (url.pathname === "/") {
+    for (var l of SITE.order) {
+      if (await savedIndex(l)) return Response.redirect(SITE.langs[l].home, 302);
+    }
+  } else if (lang) {
     var rules = SITE.langs[lang].rules;
     if (url.pathname.indexOf(rules) === 0) {
-      var num = decodeURIComponent(url.pathname.slice(rules.length));
+      var num = url.pathname.slice(rules.length);
+      try { num = decodeURIComponent(num); } catch (err) { num = ""; }
       for (var up = parent(num); up; up = parent(up)) {
         if (await kept(new URL(rules + up, url).href, lang)) return Response.redirect(rules + up + "#" + num, 302);
       }

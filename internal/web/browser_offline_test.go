@@ -253,6 +253,11 @@ func readSavedOffline(t *testing.T, tc context.Context, o *origin, now, later ht
 	if n := jsText(t, tc, `String(document.querySelectorAll('[data-offline-unavailable] a[href="/`+lang+`/rules"]').length)`); n != "1" {
 		t.Error("the offline message does not lead to the saved contents")
 	}
+	open(t, tc, o.url()+"/")
+	waitLocation(t, tc, "/"+lang+"/")
+	if h := text(t, tc, "h1"); h != b.Title {
+		t.Errorf("offline home: h1 %q", h)
+	}
 
 	o.up(later)
 	open(t, tc, base+"/rules/117")
@@ -314,15 +319,19 @@ func saveAfterDrop(t *testing.T, tc context.Context, o *origin, now http.Handler
 	if first != 5 {
 		t.Fatalf("%d batches sent before the drop, want 5", first)
 	}
+	var ix offline.Index
+	if err := json.Unmarshal([]byte(getAt(t, o.url(), urls.OfflineIndex("de")).body), &ix); err != nil {
+		t.Fatal(err)
+	}
+	// The progress shows the batches kept.
+	if p := jsText(t, tc, `(p => p.value + "/" + p.max + " " + p.hidden)(document.querySelector("[data-offline-progress]"))`); p != "5/"+strconv.Itoa(len(ix.Batches))+" false" {
+		t.Errorf("progress after the drop: %s", p)
+	}
 	d.on.Store(false)
 	if err := chromedp.Do(tc, chromedp.Click(chromedp.CSS("[data-offline-save]"))); err != nil {
 		t.Fatal(err)
 	}
 	until(t, tc, "saved", `!document.querySelector("[data-offline-ready]").hidden`, 90*time.Second)
-	var ix offline.Index
-	if err := json.Unmarshal([]byte(getAt(t, o.url(), urls.OfflineIndex("de")).body), &ix); err != nil {
-		t.Fatal(err)
-	}
 	if again := d.sent.Load() - first; int(again) != len(ix.Batches)-5 {
 		t.Errorf("saving again fetched %d batches, want the %d not kept of %d", again, len(ix.Batches)-5, len(ix.Batches))
 	}
