@@ -229,3 +229,25 @@ func TestOfflinePages(t *testing.T) {
 		t.Errorf("unknown language: %d", r.status)
 	}
 }
+
+// TestEveryReplicaBuildsTheSamePack: replicas behind a load balancer
+// build their packs each; a saved copy is current on all of them, and a
+// batch named by one is served by another.
+func TestEveryReplicaBuildsTheSamePack(t *testing.T) {
+	cfg := testConfig(t, testLibrary(t))
+	cfg.Examples = testExamples(t)
+	one, other := New(cfg), New(cfg)
+	var a, b offline.Index
+	if err := json.Unmarshal([]byte(do(one, urls.OfflineIndex("de")).body), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(do(other, urls.OfflineIndex("de")).body), &b); err != nil {
+		t.Fatal(err)
+	}
+	if a.Version == "" || a.Version != b.Version || a.Bytes != b.Bytes {
+		t.Errorf("replicas built versions %q (%d bytes) and %q (%d bytes)", a.Version, a.Bytes, b.Version, b.Bytes)
+	}
+	if r := do(other, a.Batches[len(a.Batches)-1]); r.status != 200 {
+		t.Errorf("another replica answers %s with %d", a.Batches[len(a.Batches)-1], r.status)
+	}
+}
