@@ -354,11 +354,16 @@ function syncHead(doc) {
   var me = document.querySelector("script[data-sw]");
   var box = document.querySelector("[data-offline]");
   var sw = navigator.serviceWorker;
+  function unsupported() {
+    if (!box) return;
+    box.querySelector("[data-offline-save]").hidden = true;
+    box.querySelector("[data-offline-status]").textContent = box.getAttribute("data-unsupported");
+  }
   if (!me || !sw || !window.MessageChannel || !window.Intl) {
-    if (box) box.querySelector("[data-offline-status]").textContent = box.getAttribute("data-unsupported");
+    unsupported();
     return;
   }
-  sw.register(me.getAttribute("data-sw")).catch(function () {});
+  sw.register(me.getAttribute("data-sw")).catch(unsupported);
   var lang = document.documentElement.lang;
   var notice = null;
 

@@ -187,7 +187,9 @@ func saveOffline(t *testing.T, ctx context.Context, base, lang string) {
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS("[data-offline-save]")), chromedp.Click(chromedp.CSS("[data-offline-save]"))); err != nil {
 		t.Fatal(err)
 	}
+	start := time.Now()
 	until(t, ctx, lang+" saved", `!document.querySelector("[data-offline-ready]").hidden`, 90*time.Second)
+	t.Logf("%s saved in %v", lang, time.Since(start).Round(100*time.Millisecond))
 }
 
 // TestBrowserOffline reads the site offline in one Chromium, each case in
