@@ -37,8 +37,9 @@ const (
 	cacheBatch  = "max-age=31536000, immutable"
 )
 
-// pageAssets are the static files every page loads.
-var pageAssets = []string{"style.css", "app.js", "icon.svg"}
+// pageAssets are the static files every page links (a test holds the
+// layout to it): a saved copy keeps them.
+var pageAssets = []string{"style.css", "icon.svg", "icon-192.png", "app.js"}
 
 // packOnce builds a language's pack when it is first asked for.
 type packOnce struct {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"image/png"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	"github.com/mtgrules/site/internal/offline"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales/msg"
+	"github.com/mtgrules/site/static"
 )
 
 // offlineIndex reads lang's pack index from testServer.
@@ -92,6 +94,14 @@ func TestOfflinePackFitsInSixMegabytes(t *testing.T) {
 
 func TestOfflineBatchAnswers(t *testing.T) {
 	ix := offlineIndex(t, "ja")
+	// A saved copy keeps every static file a page links.
+	var linked []string
+	for _, part := range strings.Split(get(t, urls.Rule("ja", "117")).body, `="`+static.Prefix)[1:] {
+		linked = append(linked, static.Prefix+part[:strings.IndexByte(part, '"')])
+	}
+	if !slices.Equal(linked, ix.Assets) {
+		t.Errorf("a page links %q, a saved copy keeps %q", linked, ix.Assets)
+	}
 	b := ix.Batches[1]
 	r := get(t, b, "Accept-Encoding", "gzip, deflate, br")
 	if r.status != 200 || r.header.Get("Content-Encoding") != "br" || r.header.Get("Cache-Control") != "max-age=31536000, immutable" ||
@@ -154,7 +164,7 @@ func TestServiceWorkerAtTheRoot(t *testing.T) {
 			t.Errorf("shell %s: %d", path, r.status)
 		}
 	}
-	if len(site.Shell) != 6 || !strings.Contains(r.body, `addEventListener("fetch"`) {
+	if len(site.Shell) != 3+len(pageAssets) || !strings.Contains(r.body, `addEventListener("fetch"`) {
 		t.Errorf("shell %v", site.Shell)
 	}
 }
