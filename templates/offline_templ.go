@@ -237,7 +237,7 @@ func Offline(p OfflinePage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "</button> <progress data-offline-progress max=\"1\" value=\"0\" hidden></progress><p role=\"status\" data-offline-status></p><div data-offline-ready hidden><p data-offline-saved></p><button type=\"button\" class=\"secondary\" data-offline-remove>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "</button> <progress data-offline-progress max=\"1\" value=\"0\" aria-labelledby=\"offline-status\" hidden></progress><p id=\"offline-status\" role=\"status\" data-offline-status></p><div data-offline-ready hidden><p data-offline-saved></p><button type=\"button\" class=\"secondary\" data-offline-remove>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
