@@ -344,3 +344,132 @@ function syncHead(doc) {
     }
   });
 })();
+
+// Reading offline: the service worker (static/sw.js) keeps pages read
+// online and, from the offline page, saves a language's rules. Every page
+// asks it about the saved copy of its language: when the site has a
+// newer one, the page says so, and again once the saved copy has it.
+(function () {
+  "use strict";
+  var me = document.querySelector("script[data-sw]");
+  var box = document.querySelector("[data-offline]");
+  var sw = navigator.serviceWorker;
+  function unsupported() {
+    if (!box) return;
+    box.querySelector("[data-offline-save]").hidden = true;
+    box.querySelector("[data-offline-status]").textContent = box.getAttribute("data-unsupported");
+  }
+  if (!me || !sw || !window.MessageChannel || !window.Intl) {
+    unsupported();
+    return;
+  }
+  sw.register(me.getAttribute("data-sw")).catch(unsupported);
+  var lang = document.documentElement.lang;
+  var notice = null;
+
+  function ask(m) {
+    return sw.ready.then(function (reg) {
+      return new Promise(function (resolve) {
+        var ch = new MessageChannel();
+        ch.port1.onmessage = function (e) { resolve(e.data); };
+        reg.active.postMessage(m, [ch.port2]);
+      });
+    });
+  }
+
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (all, k) { return k in values ? values[k] : all; });
+  }
+
+  // say shows what the saved copy of index ix has to tell ("stale",
+  // "updated") at the top of the page.
+  function say(ix, what) {
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.className = "notice";
+      notice.setAttribute("role", "status");
+      document.getElementById("main").prepend(notice);
+    }
+    notice.removeAttribute("data-offline-stale");
+    notice.setAttribute("data-offline-" + what, ix.version);
+    notice.textContent = fill(ix.messages[what], { edition: ix.label });
+  }
+
+  var save = box && box.querySelector("[data-offline-save]");
+  var progress = box && box.querySelector("[data-offline-progress]");
+  var status = box && box.querySelector("[data-offline-status]");
+  var ready = box && box.querySelector("[data-offline-ready]");
+  var failed = false;
+
+  function showProgress(done, total) {
+    progress.hidden = false;
+    progress.max = total || 1;
+    progress.value = done;
+    var pct = new Intl.NumberFormat(lang, { style: "percent" }).format(total ? done / total : 0);
+    status.textContent = fill(box.getAttribute("data-saving"), { progress: pct });
+  }
+
+  function showReady(ix) {
+    var size = new Intl.NumberFormat(lang, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(ix.bytes / 1e6);
+    box.querySelector("[data-offline-saved]").textContent = fill(box.getAttribute("data-ready"), { edition: ix.label, size: size });
+    ready.setAttribute("data-offline-ready", ix.version);
+    ready.hidden = false;
+    progress.hidden = true;
+    status.textContent = "";
+    save.hidden = true;
+  }
+
+  sw.addEventListener("message", function (e) {
+    var m = e.data || {};
+    if (m.lang !== lang) return;
+    if (m.type === "saved" && notice) say(m.index, "updated");
+    if (!box) return;
+    switch (m.type) {
+      case "progress":
+        showProgress(m.done, m.total);
+        break;
+      case "saved":
+        failed = false;
+        showReady(m.index);
+        break;
+      case "failed":
+        failed = true;
+        save.disabled = false;
+        status.textContent = box.getAttribute("data-failed");
+        break;
+    }
+  });
+  sw.startMessages();
+
+  ask({ type: "status", lang: lang }).then(function (st) {
+    if (st.stale) say(st.stale, "stale");
+    if (!box) return;
+    if (st.saved) showReady(st.saved);
+    if (st.saving) {
+      save.disabled = true;
+      showProgress(st.saving.done, st.saving.total);
+    }
+  });
+
+  if (!box) return;
+  if (ready.hidden) save.hidden = false;
+  save.addEventListener("click", function () {
+    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
+    save.disabled = true;
+    failed = false;
+    showProgress(0, 0);
+    ask({ type: "save", lang: lang });
+  });
+  box.querySelector("[data-offline-remove]").addEventListener("click", function () {
+    ask({ type: "remove", lang: lang }).then(function () {
+      ready.hidden = true;
+      ready.setAttribute("data-offline-ready", "");
+      progress.hidden = true;
+      save.hidden = false;
+      save.disabled = false;
+      status.textContent = box.getAttribute("data-removed");
+    });
+  });
+  // A save the connection stopped goes on when the connection is back.
+  window.addEventListener("online", function () { if (failed) save.click(); });
+})();

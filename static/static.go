@@ -1,6 +1,15 @@
 // Package static embeds the site's CSS, JavaScript and icons and serves
 // them under content-hashed URLs ("/static/style.3f2a9c1b.css") that can
-// be cached forever.
+// be cached forever. The service worker, sw.js, is served at a stable
+// address instead (see urls.ServiceWorker).
+//
+// The PNG icons are made once from icon.svg, for the web app manifest:
+//
+//	rsvg-convert -w 192 -h 192 icon.svg -o icon-192.png
+//	rsvg-convert -w 512 -h 512 icon.svg -o icon-512.png
+//
+// and icon-maskable-512.png from the same mark at 80 % on a full square
+// of ThemeColor (a launcher may cut any shape out of it).
 package static
 
 import (
@@ -13,8 +22,18 @@ import (
 	"strings"
 )
 
-//go:embed *.css *.js *.svg
+//go:embed *.css *.js *.svg *.png
 var files embed.FS
+
+// Prefix starts the address of every static file.
+const Prefix = "/static/"
+
+// ThemeColor is the icon's colour, the colour of the installed site's
+// title bar; BackgroundColor is the page's, shown while it starts.
+const (
+	ThemeColor      = "#5b3a8c"
+	BackgroundColor = "#fdfcf9"
+)
 
 // Asset is one embedded file with its hashed name.
 type Asset struct {
@@ -60,9 +79,15 @@ func Load() (*Assets, error) {
 // error, returned unhashed so the page still renders.
 func (a *Assets) URL(name string) string {
 	if as, ok := a.byName[name]; ok {
-		return "/static/" + as.Hashed
+		return Prefix + as.Hashed
 	}
-	return "/static/" + name
+	return Prefix + name
+}
+
+// Named finds a file by its plain name.
+func (a *Assets) Named(name string) (*Asset, bool) {
+	as, ok := a.byName[name]
+	return as, ok
 }
 
 // Lookup finds a file by its hashed name.

@@ -298,6 +298,10 @@ func matches(ifNoneMatch, etag string) bool {
 	return false
 }
 
+// Quality is the weight an Accept-Encoding header gives coding, for
+// handlers that send a body compressed beforehand.
+func Quality(acceptEncoding, coding string) float64 { return quality(acceptEncoding, coding) }
+
 // quality reads an Accept-Encoding header: the weight it gives coding,
 // named or through "*" (the named entry wins), 0 when it gives none or an
 // unreadable one.

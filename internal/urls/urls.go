@@ -38,6 +38,12 @@ const (
 	RouteCustom     = "/:lang/play/custom"
 	RoutePlay       = "/:lang/play/:slug"
 	RouteLinkify    = "/:lang/linkify"
+	RouteOffline    = "/:lang/offline"
+	RouteOffIndex   = "/:lang/offline/index.json"
+	RouteOffBatch   = "/:lang/offline/:version/:batch"
+	RouteOffNeeds   = "/:lang/offline/unavailable"
+	RouteManifest   = "/:lang/manifest.webmanifest"
+	RouteWorker     = "/sw.js"
 	RouteAPIDoc     = "/:lang/api"
 	RouteAPILinkify = "/api/linkify"
 	RouteOpenAPI    = "/api/openapi.json"
@@ -187,6 +193,31 @@ func Builder(lang, setup string) string {
 
 // Linkify is the page that links rule numbers in a post.
 func Linkify(lang string) string { return "/" + lang + "/linkify" }
+
+// Offline is the page that saves a language's rules for reading offline.
+func Offline(lang string) string { return "/" + lang + "/offline" }
+
+// OfflineIndex lists what saving a language fetches: its edition and the
+// batches of pages.
+func OfflineIndex(lang string) string { return Offline(lang) + "/index.json" }
+
+// OfflineBatch is batch n (from 0) of a language's pages as saved in
+// version, an address whose answer never changes.
+func OfflineBatch(lang, version string, n int) string {
+	return Offline(lang) + "/" + url.PathEscape(version) + "/" + strconv.Itoa(n)
+}
+
+// OfflineUnavailable is the page shown offline in place of one that needs
+// the server (search, the sandbox) or was not saved.
+func OfflineUnavailable(lang string) string { return Offline(lang) + "/unavailable" }
+
+// WebManifest is the web app manifest that starts the installed site in
+// a language.
+func WebManifest(lang string) string { return "/" + lang + "/manifest.webmanifest" }
+
+// ServiceWorker is the service worker's script, at the root so that its
+// scope is the whole site.
+func ServiceWorker() string { return "/sw.js" }
 
 // APIDoc describes the JSON API for people.
 func APIDoc(lang string) string { return "/" + lang + "/api" }

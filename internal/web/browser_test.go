@@ -19,6 +19,12 @@ import (
 // browser is installed, and never when REQUIRE_BROWSER is set (CI).
 func browser(t *testing.T) context.Context {
 	t.Helper()
+	return browserFor(t, 90*time.Second)
+}
+
+// browserFor is browser for a test that may take up to limit.
+func browserFor(t *testing.T, limit time.Duration) context.Context {
+	t.Helper()
 	found := false
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
 		if _, err := exec.LookPath(name); err == nil {
@@ -34,7 +40,7 @@ func browser(t *testing.T) context.Context {
 	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromedp.DefaultExecAllocatorOptions[:]...)
 	ctx, cancelCtx := chromedp.NewContext(alloc)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, limit)
 	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting Chromium: %v", err)

@@ -79,6 +79,8 @@ type Server struct {
 	// narration links the worked examples' texts: the library's linkers
 	// that leave the cards' names unlinked.
 	narration map[string]*richtext.Linker
+	echo      *echo.Echo // the routes, for rendering the pages saved for offline use
+	packs     map[string]*packOnce
 }
 
 // MaxPathBytes bounds the request path; longer ones get 414.
@@ -154,6 +156,7 @@ func New(cfg Config) *echo.Echo {
 	linkifyLimit := s.limiter(limitLinkify)
 	e.GET(urls.RouteLinkify, s.linkify, linkifyLimit)
 	e.POST(urls.RouteLinkify, s.linkify, middleware.BodyLimit("64K"), linkifyLimit)
+	s.offlineRoutes(e)
 	return e
 }
 
@@ -183,18 +186,27 @@ func (s *Server) guardInput(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// csp allows only the site's own scripts, styles and images.
+// csp allows only the site's own scripts, styles, images, service worker
+// and web app manifest.
 const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-	"form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+	"worker-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+// securityHeader is sent with every response, and with every page the
+// service worker answers from a saved copy.
+var securityHeader = [][2]string{
+	{"Content-Security-Policy", csp},
+	{"X-Content-Type-Options", "nosniff"},
+	{"Referrer-Policy", "strict-origin-when-cross-origin"},
+	{"X-Frame-Options", "DENY"},
+	{"Cross-Origin-Opener-Policy", "same-origin"},
+}
 
 func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
-		h.Set("Content-Security-Policy", csp)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		for _, kv := range securityHeader {
+			h.Set(kv[0], kv[1])
+		}
 		return next(c)
 	}
 }

@@ -248,6 +248,7 @@ const (
 	FeedSubtitle
 	FooterAPI
 	FooterDisclaimer
+	FooterOffline
 	FormatBBCode
 	FormatHTML
 	FormatMarkdown
@@ -281,6 +282,24 @@ const (
 	NavPager
 	NavRules
 	NotTranslated
+	OfflineFailed
+	OfflineHeading
+	OfflineInstall
+	OfflineLead
+	OfflineNoScript
+	OfflineReady
+	OfflineRecent
+	OfflineRemove
+	OfflineRemoved
+	OfflineSave
+	OfflineSaving
+	OfflineStale
+	OfflineUnavailableHeading
+	OfflineUnavailableSaved
+	OfflineUnavailableText
+	OfflineUnsupported
+	OfflineUpdated
+	OfflineWhat
 	OutdatedDiff
 	OutdatedMark
 	OutdatedMarkTitle
@@ -498,6 +517,7 @@ const (
 	SimZoneCount
 	SimZoneLabel
 	SiteName
+	SiteShortName
 	SkipToContent
 	StepBeginCombat
 	StepCleanup
@@ -763,6 +783,7 @@ var names = [...]string{
 	"FeedSubtitle",
 	"FooterAPI",
 	"FooterDisclaimer",
+	"FooterOffline",
 	"FormatBBCode",
 	"FormatHTML",
 	"FormatMarkdown",
@@ -796,6 +817,24 @@ var names = [...]string{
 	"NavPager",
 	"NavRules",
 	"NotTranslated",
+	"OfflineFailed",
+	"OfflineHeading",
+	"OfflineInstall",
+	"OfflineLead",
+	"OfflineNoScript",
+	"OfflineReady",
+	"OfflineRecent",
+	"OfflineRemove",
+	"OfflineRemoved",
+	"OfflineSave",
+	"OfflineSaving",
+	"OfflineStale",
+	"OfflineUnavailableHeading",
+	"OfflineUnavailableSaved",
+	"OfflineUnavailableText",
+	"OfflineUnsupported",
+	"OfflineUpdated",
+	"OfflineWhat",
 	"OutdatedDiff",
 	"OutdatedMark",
 	"OutdatedMarkTitle",
@@ -1013,6 +1052,7 @@ var names = [...]string{
 	"SimZoneCount",
 	"SimZoneLabel",
 	"SiteName",
+	"SiteShortName",
 	"SkipToContent",
 	"StepBeginCombat",
 	"StepCleanup",
