@@ -110,6 +110,8 @@ var synonyms = map[langs.Analysis]map[string][]string{
 		"saga": {"sage"}, "sagas": {"sagen"}, "kapitelmarke": {"sagenmarke"}, "kapitelmarken": {"sagenmarken"},
 		"geschwindigkeit": {"tempo"}, "höchstgeschwindigkeit": {"maximaltempo"},
 		"modular": {"bausteine"}, "monstrosität": {"monstrum"},
+		"phasing": {"instabilität"}, "ausphasen": {"destabilisieren"}, "einphasen": {"stabilisieren"},
+		"ausgephast": {"destabilisiert"}, "eingephast": {"stabilisiert"}, "nachleben": {"seelenwandlung"},
 	},
 }
 
