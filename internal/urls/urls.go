@@ -151,11 +151,13 @@ func Feed(lang string) string { return "/" + lang + "/changes.atom" }
 // SearchForm is where the search box sends its query.
 func SearchForm(lang string) string { return "/" + lang + "/search" }
 
-// Search is a results page: all searches every language, page counts from 1.
-func Search(lang, q string, all bool, page int) string {
+// Search is a results page: in is "" to search lang's texts, another
+// language's code to search that one's, or "all" for every language; page
+// counts from 1.
+func Search(lang, q, in string, page int) string {
 	v := url.Values{"q": {q}}
-	if all {
-		v.Set("in", "all")
+	if in != "" && in != lang {
+		v.Set("in", in)
 	}
 	if page > 1 {
 		v.Set("page", strconv.Itoa(page))

@@ -148,7 +148,9 @@ const (
 	ErrExampleNotFound
 	ErrIllegalMove
 	ErrLangUnknown
+	ErrLinkifyFields
 	ErrLinkifyFormat
+	ErrLinkifyMediaType
 	ErrLinkifyTooLong
 	ErrMethod
 	ErrMoveSyntax
@@ -683,7 +685,9 @@ var names = [...]string{
 	"ErrExampleNotFound",
 	"ErrIllegalMove",
 	"ErrLangUnknown",
+	"ErrLinkifyFields",
 	"ErrLinkifyFormat",
+	"ErrLinkifyMediaType",
 	"ErrLinkifyTooLong",
 	"ErrMethod",
 	"ErrMoveSyntax",
