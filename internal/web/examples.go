@@ -102,7 +102,7 @@ func (s *Server) exampleStep(c echo.Context) error {
 	page.Page = s.page(c, lang, page.Title+" · "+strconv.Itoa(step), ruleview.Describe(ex.TextAt(step).In(lang), 2), func(l string) (string, bool) {
 		return urls.Example(l, ex.Slug, step), true
 	})
-	page.Page.OGType = "article"
+	s.layout.Article(&page.Page) // shared and embedded step by step
 	page.Page.Breadcrumb = s.layout.Crumbs(lang, s.layout.Link(lang, urls.Examples(lang), msg.ExamplesHeading))
 	return s.render(c, http.StatusOK, templates.ExampleStep(page))
 }

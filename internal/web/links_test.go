@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"github.com/mtgrules/site/internal/ruleview"
 	"github.com/mtgrules/site/internal/urls"
 	"net/http"
@@ -73,30 +74,84 @@ func TestDescribeTrimsAtWordBoundary(t *testing.T) {
 	}
 }
 
+// oEmbed answers for every page a reader shares — a rule, a glossary
+// entry (in any language's slug), a step of a worked example, an
+// example's sandbox, a short link (in the language it names) and an old
+// number's — on this site's origin only, within maxwidth and maxheight.
 func TestOEmbed(t *testing.T) {
-	r := get(t, "/oembed?format=json&url="+url.QueryEscape(srv.URL+"/de/rules/117.3a"))
-	if r.status != 200 {
-		t.Fatalf("status %d: %s", r.status, r.body)
+	type card struct {
+		Version, Type, Title, HTML string
+		Width, Height              int
+		ProviderName               string `json:"provider_name"`
 	}
-	var got map[string]any
-	if err := json.Unmarshal([]byte(r.body), &got); err != nil {
-		t.Fatal(err)
+	embed := func(page, size string) (response, card) {
+		t.Helper()
+		r := get(t, "/oembed?format=json&url="+url.QueryEscape(page)+size)
+		var c card
+		if r.status == http.StatusOK {
+			if err := json.Unmarshal([]byte(r.body), &c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return r, c
 	}
-	if got["version"] != "1.0" || got["type"] != "rich" || !strings.HasPrefix(got["title"].(string), "117.3a — ") {
-		t.Errorf("oembed %v", got)
+	testServer(t)
+	ex := "/examples/giant-growth-answered-by-shock"
+	for _, c := range []struct {
+		page, title, lang, link, provider string
+	}{
+		{"/de/rules/117.3a", "117.3a — Timing und Priorität", "de", "/de/rules/117.3a", "Regeln erklärt"},
+		{"/en/rules/117.3A", "117.3a — Timing and Priority", "en", "/en/rules/117.3a", "Rules Explained"},
+		{"/ja/glossary/priority", "優先権", "ja", "/ja/glossary/" + url.PathEscape("優先権"), "ルール解説"},
+		{"/en" + ex + "?step=2", "Giant Growth on a blocker, answered by Shock · 2", "en", "/en" + ex + "?step=2", "Rules Explained"},
+		{"/ja" + ex, "ブロック・クリーチャーへの巨大化にショックで対応 · 1", "ja", "/ja" + ex + "?step=1", "ルール解説"},
+		{"/de/play/giant-growth-answered-by-shock?m=p0", "Sandbox: Riesenwuchs auf einen Blocker, beantwortet mit Schock", "de", "/de/play/giant-growth-answered-by-shock?m=p0", "Regeln erklärt"},
+		{"/r/117.3a?lang=ja", "117.3a — タイミングと優先権", "ja", "/r/117.3a?lang=ja", "ルール解説"},
+		{"/r/117.3a", "117.3a — Timing and Priority", "en", "/r/117.3a", "Rules Explained"},
+		{"/r/2008/102.3b", "104.3b — Ending the Game", "en", "/r/2008/102.3b", "Rules Explained"},
+	} {
+		r, got := embed(srv.URL+c.page, "")
+		if r.status != http.StatusOK {
+			t.Errorf("%s: %d", c.page, r.status)
+			continue
+		}
+		blockquote := `<blockquote class="mtg-rule" lang="` + c.lang + `" style="box-sizing:border-box;max-width:600px;max-height:200px;overflow:auto">`
+		if got.Version != "1.0" || got.Type != "rich" || got.Title != c.title || got.Width != 600 || got.Height != 200 || got.ProviderName != c.provider ||
+			!strings.HasPrefix(got.HTML, blockquote) || !strings.Contains(got.HTML, `<a href="`+srv.URL+c.link+`">`+c.provider+`</a>`) {
+			t.Errorf("%s: %+v", c.page, got)
+		}
 	}
-	if h := got["html"].(string); !strings.Contains(h, `<blockquote class="mtg-rule" lang="de">`) || !strings.Contains(h, srv.URL+"/de/rules/117.3a") {
-		t.Errorf("html %q", h)
+	// The consumer's size limits: the card is no larger.
+	for size, want := range map[string][2]int{"&maxwidth=300": {300, 200}, "&maxheight=120": {600, 120}, "&maxwidth=2000&maxheight=50": {600, 50}} {
+		r, got := embed(srv.URL+"/en/rules/117.3a", size)
+		if r.status != http.StatusOK || got.Width != want[0] || got.Height != want[1] ||
+			!strings.Contains(got.HTML, fmt.Sprintf("max-width:%dpx;max-height:%dpx", want[0], want[1])) {
+			t.Errorf("%s: %d %dx%d", size, r.status, got.Width, got.Height)
+		}
 	}
 	for q, status := range map[string]int{
-		"format=xml&url=" + url.QueryEscape(srv.URL+"/en/rules/117"): 501,
-		"url=" + url.QueryEscape(srv.URL+"/en/rules/999.9"):          404,
-		"url=" + url.QueryEscape("/en/elsewhere/x"):                  404,
+		"format=xml&url=" + url.QueryEscape(srv.URL+"/en/rules/117"):                                    501,
+		"url=" + url.QueryEscape(srv.URL+"/en/rules/999.9"):                                             404,
+		"url=" + url.QueryEscape(srv.URL+"/en/elsewhere/x"):                                             404,
+		"url=" + url.QueryEscape(srv.URL+"/en/play/custom?s=3.0"):                                       404,
+		"url=" + url.QueryEscape(srv.URL+"/en"+ex+"?step=99"):                                           404,
+		"url=" + url.QueryEscape(srv.URL+"/r/117.3z"):                                                   404,
+		"url=" + url.QueryEscape("/en/rules/117"):                                                       404, // not an address of this origin
+		"url=" + url.QueryEscape("https://elsewhere.example/en/rules/117"):                              404,
+		"url=" + url.QueryEscape(strings.Replace(srv.URL, "http:", "https:", 1)+"/en/rules/117"):        404,
+		"url=" + url.QueryEscape("http://user@"+strings.TrimPrefix(srv.URL, "http://")+"/en/rules/117"): 404,
+		"maxwidth=x&url=" + url.QueryEscape(srv.URL+"/en/rules/117"):                                    400,
+		"maxheight=0&url=" + url.QueryEscape(srv.URL+"/en/rules/117"):                                   400,
 		"url=%ff": 400,
 	} {
 		if r := get(t, "/oembed?"+q); r.status != status {
 			t.Errorf("%s: %d, want %d", q, r.status, status)
 		}
+	}
+	// Example steps and sandboxes name their oEmbed address.
+	for _, page := range []string{"/en" + ex + "?step=2", "/en/play/giant-growth-answered-by-shock?m=p0"} {
+		r := get(t, page)
+		mustContain(t, page, r.body, `type="application/json+oembed" href="`+srv.URL+`/oembed?format=json&amp;url=`+url.QueryEscape(srv.URL+page)+`"`)
 	}
 }
 

@@ -157,6 +157,7 @@ const (
 	ErrNotFound
 	ErrNotFoundHeading
 	ErrOEmbedFormat
+	ErrOEmbedSize
 	ErrOEmbedURL
 	ErrOldNumberUnknown
 	ErrRuleNotFound
@@ -694,6 +695,7 @@ var names = [...]string{
 	"ErrNotFound",
 	"ErrNotFoundHeading",
 	"ErrOEmbedFormat",
+	"ErrOEmbedSize",
 	"ErrOEmbedURL",
 	"ErrOldNumberUnknown",
 	"ErrRuleNotFound",
