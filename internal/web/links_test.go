@@ -4,12 +4,15 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
-	"github.com/mtgrules/site/internal/ruleview"
-	"github.com/mtgrules/site/internal/urls"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mtgrules/site/internal/ruleview"
+	"github.com/mtgrules/site/internal/urls"
 )
 
 func TestShortLinkNegotiatesInOrder(t *testing.T) {
@@ -155,40 +158,91 @@ func TestOEmbed(t *testing.T) {
 	}
 }
 
+// The sitemap lists every page once, each with its last change (its
+// language's edition) and, when it has any, its alternates as its page
+// names them — every language's version and x-default — the same for each
+// page of a group: rules, glossary entries through the aligned glossary,
+// example steps and the pages every language has.
 func TestSitemapIsValidWithAlternates(t *testing.T) {
 	r := get(t, "/sitemap.xml")
 	if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "application/xml") {
 		t.Fatalf("%d %s", r.status, r.header.Get("Content-Type"))
 	}
+	type link struct {
+		Rel      string `xml:"rel,attr"`
+		Hreflang string `xml:"hreflang,attr"`
+		Href     string `xml:"href,attr"`
+	}
 	var set struct {
 		URLs []struct {
-			Loc   string `xml:"loc"`
-			Links []struct {
-				Rel      string `xml:"rel,attr"`
-				Hreflang string `xml:"hreflang,attr"`
-				Href     string `xml:"href,attr"`
-			} `xml:"http://www.w3.org/1999/xhtml link"`
+			Loc     string `xml:"loc"`
+			Lastmod string `xml:"lastmod"`
+			Links   []link `xml:"http://www.w3.org/1999/xhtml link"`
 		} `xml:"url"`
 	}
 	if err := xml.Unmarshal([]byte(r.body), &set); err != nil {
 		t.Fatal(err)
 	}
-	locs := map[string]int{}
+	// The order the sitemap schema asks for: loc, lastmod, then the links.
+	mustContain(t, "sitemap", r.body, `<url><loc>`+srv.URL+`/en/</loc><lastmod>2026-04-17</lastmod><xhtml:link rel="alternate" hreflang="en" href="`+srv.URL+`/en/"></xhtml:link>`)
+	groups := map[string][]link{}
 	for _, u := range set.URLs {
-		locs[u.Loc] = len(u.Links)
+		if _, dup := groups[u.Loc]; dup {
+			t.Errorf("%s listed twice", u.Loc)
+		}
+		groups[u.Loc] = u.Links
+		if u.Lastmod != "2026-04-17" {
+			t.Errorf("%s: lastmod %q", u.Loc, u.Lastmod)
+		}
 	}
-	if n := locs[srv.URL+"/ja/rules/117.3a"]; n != 3 {
-		t.Errorf("/ja/rules/117.3a has %d alternates, want 3", n)
+	for loc, links := range groups {
+		if len(links) == 0 {
+			t.Errorf("%s has no alternates", loc)
+			continue
+		}
+		if x := links[len(links)-1]; x.Hreflang != "x-default" || x.Href != links[0].Href {
+			t.Errorf("%s: last alternate %+v, want x-default %s", loc, x, links[0].Href)
+		}
+		self := false
+		for _, l := range links[:len(links)-1] {
+			self = self || l.Href == loc
+			if other, ok := groups[l.Href]; !ok || !slices.Equal(other, links) {
+				t.Errorf("%s names %s, whose alternates differ: %v", loc, l.Href, other)
+			}
+		}
+		if !self {
+			t.Errorf("%s is not among its own alternates", loc)
+		}
+	}
+	want := map[string][]string{
+		"/ja/rules/117.3a":      {"en", "/en/rules/117.3a", "de", "/de/rules/117.3a", "ja", "/ja/rules/117.3a", "x-default", "/en/rules/117.3a"},
+		"/en/glossary/priority": {"en", "/en/glossary/priority", "de", "/de/glossary/priorit%C3%A4t", "ja", "/ja/glossary/" + url.PathEscape("優先権"), "x-default", "/en/glossary/priority"},
 	}
 	ex := testExamples(t).List[0]
 	for _, path := range []string{"/de/examples", "/en/linkify", urls.Example("ja", ex.Slug, len(ex.Snapshots))} {
-		if n := locs[srv.URL+path]; n != 3 {
-			t.Errorf("%s has %d alternates, want 3", path, n)
+		if n := len(groups[srv.URL+path]); n != 4 {
+			t.Errorf("%s has %d alternates, want 4", path, n)
 		}
 	}
-	book := testLibrary(t).Books["en"]
-	if len(set.URLs) < 3*len(book.Rules()) {
-		t.Errorf("sitemap has %d URLs for %d rules", len(set.URLs), len(book.Rules()))
+	for loc, pairs := range want {
+		var got []string
+		for _, l := range groups[srv.URL+loc] {
+			got = append(got, l.Hreflang, strings.TrimPrefix(l.Href, srv.URL))
+		}
+		if !slices.Equal(got, pairs) {
+			t.Errorf("%s: alternates %q, want %q", loc, got, pairs)
+		}
+	}
+	lib := testLibrary(t)
+	glossary := 0
+	for _, b := range lib.Books {
+		glossary += len(b.Glossary)
+	}
+	if terms := len(slices.DeleteFunc(slices.Collect(maps.Keys(groups)), func(loc string) bool { return !strings.Contains(loc, "/glossary/") })); terms != glossary {
+		t.Errorf("%d glossary pages listed, the glossaries have %d entries", terms, glossary)
+	}
+	if len(set.URLs) < 3*len(lib.Books["en"].Rules()) {
+		t.Errorf("sitemap has %d URLs for %d rules", len(set.URLs), len(lib.Books["en"].Rules()))
 	}
 	if rb := get(t, "/robots.txt"); rb.status != 200 || !strings.Contains(rb.body, "Sitemap: "+srv.URL+"/sitemap.xml") {
 		t.Errorf("robots %d %q", rb.status, rb.body)
