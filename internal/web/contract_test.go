@@ -119,6 +119,11 @@ func checkContract(t *testing.T, client *http.Client, router routers.Router, bas
 	if reqErr != nil {
 		route, params = baseRoute, nil // a path the document does not allow: the answer is its operation's
 	}
+	for k, v := range params { // the router gives them still escaped
+		if params[k], err = url.PathUnescape(v); err != nil {
+			reqErr = err
+		}
+	}
 	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: opts}
 	if reqErr == nil && c.status == 0 {
 		reqErr = openapi3filter.ValidateRequest(ctx, in)
@@ -252,8 +257,9 @@ func pathTemplate(t *testing.T, op *openapi3.Operation, base contractCase, name 
 // boundaries are the values worth trying for a parameter of schema s with
 // example ex: every enum value and one outside, an integer's bounds and
 // one past each, a pattern's near misses, lengths at and past a limit
-// (in "ü", two bytes a character), empty and odd strings. Path parameters
-// are never empty.
+// (in "ü" and "😀", two and four bytes a character), empty and odd
+// strings (dot segments, a slash, a NUL byte). Path parameters are never
+// empty.
 func boundaries(s *openapi3.Schema, ex string, inPath bool) []string {
 	vs := []string{ex, "", "ü", "zz"}
 	for _, e := range s.Enum {
@@ -279,11 +285,12 @@ func boundaries(s *openapi3.Schema, ex string, inPath bool) []string {
 		}
 		vs = append(vs, digits('0'), digits('9'), ex+"x", " "+ex)
 	}
-	if s.Type.Is("string") && len(s.Enum) == 0 && s.Pattern == "" {
-		vs = append(vs, "a b", "<script>", strings.ToUpper(ex), "CR"+ex, ex+".", "100%")
+	if s.Type.Is("string") && len(s.Enum) == 0 {
+		vs = append(vs, "a b", "a/b", "<script>", strings.ToUpper(ex), "CR"+ex, ex+".", "100%", ".", "..", "\x00")
 	}
 	if s.MaxLength != nil {
-		vs = append(vs, strings.Repeat("ü", int(*s.MaxLength)), strings.Repeat("ü", int(*s.MaxLength)+1))
+		n := int(*s.MaxLength)
+		vs = append(vs, strings.Repeat("ü", n), strings.Repeat("ü", n+1), strings.Repeat("😀", n), strings.Repeat("😀", n+1))
 	}
 	if inPath {
 		vs = slices.DeleteFunc(vs, func(v string) bool { return v == "" })
