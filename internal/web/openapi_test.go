@@ -280,6 +280,13 @@ func TestAPIAnswersWhatItDocuments(t *testing.T) {
 			t.Errorf("GET /api/linkify: %s", w.Body)
 		}
 	}
+	// A renamed entry's old slug: 301 to its new address, as documented.
+	moved := "/api/de/glossary/" + url.PathEscape("verstärken")
+	if r := get(t, moved); r.status != http.StatusMovedPermanently || r.header.Get("Location") != "/api/de/glossary/"+url.PathEscape("verstärkung") {
+		t.Errorf("%s: %d %q", moved, r.status, r.header.Get("Location"))
+	} else {
+		checkSpec(t, http.MethodGet, moved, nil, r, true)
+	}
 	wantAPIError(t, nil, "/api/e%00n/rules", http.StatusBadRequest, "en", "The address contains characters or parts that no page of this site uses.")
 	wantAPIError(t, nil, "/api/en/glossary/"+strings.Repeat("x", MaxPathBytes), http.StatusRequestURITooLong, "en", "The address is too long.")
 	wantAPIError(t, nil, "/api/de/rules/117?edition=", http.StatusBadRequest, "de", "Eine Fassung wird mit ihrem Gültigkeitsdatum angegeben, geschrieben wie 2026-04-17.")
