@@ -378,3 +378,41 @@ func guardCases(base contractCase, op *openapi3.Operation) []contractCase {
 	add("query too long", http.StatusRequestURITooLong, func(c *contractCase) { c.rawQuery = "q=" + strings.Repeat("x", MaxQueryBytes) })
 	return cases
 }
+
+// Every GET operation answers a request that sends back its answer's ETag
+// with the 304 the document lists.
+func TestEveryGetOperationAnswers304AsDocumented(t *testing.T) {
+	doc, router := openAPI(t)
+	origin := testServer(t).URL
+	for _, path := range doc.Paths.InMatchingOrder() {
+		op := doc.Paths.Value(path).Get
+		if op == nil {
+			continue
+		}
+		c := baseCase(t, path, http.MethodGet, op)
+		first := get(t, c.target())
+		etag := first.header.Get("ETag")
+		if first.status != http.StatusOK || etag == "" {
+			t.Errorf("%s: %d, ETag %q", c.target(), first.status, etag)
+			continue
+		}
+		r := get(t, c.target(), "If-None-Match", etag)
+		if r.status != http.StatusNotModified {
+			t.Errorf("%s with its ETag: %d", c.target(), r.status)
+		}
+		req := c.request(origin)
+		route, params, err := router.FindRoute(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := &openapi3filter.Options{IncludeResponseStatus: true}
+		out := &openapi3filter.ResponseValidationInput{
+			RequestValidationInput: &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: opts},
+			Status:                 r.status, Header: r.header, Options: opts,
+		}
+		out.SetBodyBytes([]byte(r.body))
+		if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
+			t.Errorf("%s: the 304 breaks openapi.json: %v", c.target(), err)
+		}
+	}
+}
