@@ -103,7 +103,8 @@ type linkifyRef struct {
 
 // linkifyFields reads the body of POST /api/linkify, a JSON object or a
 // form, as the OpenAPI document describes it: the post in "text", its
-// format in "format" if given, no other field; every field a string.
+// format in "format" if given, each once and a string; other fields are
+// ignored.
 func linkifyFields(c echo.Context) (text, format string, err error) {
 	r := c.Request()
 	fields := map[string]string{}
@@ -116,6 +117,9 @@ func linkifyFields(c echo.Context) (text, format string, err error) {
 			err = errors.New("data after the object")
 		}
 		for k, v := range raw {
+			if k != "text" && k != "format" {
+				continue
+			}
 			var s string
 			if string(v) == "null" || json.Unmarshal(v, &s) != nil {
 				return "", "", pageerr.New(http.StatusBadRequest, msg.ErrLinkifyFields)
@@ -124,11 +128,12 @@ func linkifyFields(c echo.Context) (text, format string, err error) {
 		}
 	case echo.MIMEApplicationForm:
 		if err = r.ParseForm(); err == nil {
-			for k, v := range r.PostForm {
-				if len(v) > 1 {
+			for _, k := range []string{"text", "format"} {
+				if v := r.PostForm[k]; len(v) > 1 {
 					return "", "", pageerr.New(http.StatusBadRequest, msg.ErrLinkifyFields)
+				} else if len(v) == 1 {
+					fields[k] = v[0]
 				}
-				fields[k] = v[0]
 			}
 		}
 	default:
@@ -142,9 +147,7 @@ func linkifyFields(c echo.Context) (text, format string, err error) {
 	}
 	text, hasText := fields["text"]
 	format, hasFormat := fields["format"]
-	delete(fields, "text")
-	delete(fields, "format")
-	if !hasText || len(fields) > 0 {
+	if !hasText {
 		return "", "", pageerr.New(http.StatusBadRequest, msg.ErrLinkifyFields)
 	}
 	if hasFormat && format == "" {

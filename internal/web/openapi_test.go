@@ -299,7 +299,7 @@ func TestAPIAnswersWhatItDocuments(t *testing.T) {
 }
 
 // The linkifier counts characters, as the document's maxLength does, and
-// reads the body the document describes, nothing else.
+// reads the body the document describes: text, and format if given.
 func TestLinkifyAPIReadsTheDocumentedBody(t *testing.T) {
 	emoji, _ := json.Marshal(strings.Repeat("😀", MaxLinkifyChars)) // 4 bytes each, 12 escaped
 	for _, c := range []struct {
@@ -313,7 +313,8 @@ func TestLinkifyAPIReadsTheDocumentedBody(t *testing.T) {
 		{"20,000 emoji in a form", "application/x-www-form-urlencoded", url.Values{"text": {strings.Repeat("😀", MaxLinkifyChars)}}.Encode(), 200, ""},
 		{"no text", "application/json", `{"format":"html"}`, 400, "Send the post in the field text, and its format in format if you like; every field is text, and no other field is read."},
 		{"text null", "application/json", `{"text":null}`, 400, "Send the post in the field text, and its format in format if you like; every field is text, and no other field is read."},
-		{"another field", "application/json", `{"text":"117.3a","lang":"de"}`, 400, "Send the post in the field text, and its format in format if you like; every field is text, and no other field is read."},
+		{"another field, ignored", "application/json", `{"text":"117.3a","lang":"de"}`, 200, ""},
+		{"format a number", "application/json", `{"text":"117.3a","format":1}`, 400, "Send the post in the field text, and its format in format if you like; every field is text, and no other field is read."},
 		{"empty format", "application/json", `{"text":"117.3a","format":""}`, 400, "Choose BBCode, Markdown or HTML."},
 		{"no text in a form", "application/x-www-form-urlencoded", "format=md", 400, "Send the post in the field text, and its format in format if you like; every field is text, and no other field is read."},
 		{"text twice in a form", "application/x-www-form-urlencoded", "text=a&text=b", 400, "Send the post in the field text, and its format in format if you like; every field is text, and no other field is read."},
