@@ -81,6 +81,7 @@ func Fetch(ctx context.Context, opts Options) (Result, error) {
 	ctx, cancel := context.WithTimeout(ctx, cmp.Or(opts.Timeout, DefaultTimeout))
 	defer cancel()
 	client := newClient(opts.loopback)
+	defer client.CloseIdleConnections()
 	if opts.URL == "" {
 		found, err := discover(ctx, client, cmp.Or(opts.Page, RulesPage))
 		if err != nil {
