@@ -23,11 +23,11 @@ func (s *Server) requestedEdition(c echo.Context, lang string) (*rules.Book, err
 	return b, err
 }
 
-// EditionPattern is what an edition ID looks like ("2026-04-17"): the
+// editionPattern is what an edition ID looks like ("2026-04-17"): the
 // pattern openapi.json gives the edition parameter (a test holds them
 // equal). A well-formed ID of no loaded edition, even of no real day, is
 // a 404, not a 400.
-var EditionPattern = regexp.MustCompile(`^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$`)
+var editionPattern = regexp.MustCompile(`^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$`)
 
 // editionParam reads an edition ID from the query parameter name: nil when
 // absent, 400 when malformed (or empty), 404 (with the loaded editions as
@@ -37,7 +37,7 @@ func (s *Server) editionParam(c echo.Context, lang, name string) (*rules.Book, e
 		return nil, nil
 	}
 	id := c.QueryParam(name)
-	if !EditionPattern.MatchString(id) {
+	if !editionPattern.MatchString(id) {
 		return nil, pageerr.New(http.StatusBadRequest, msg.ErrEditionMalformed)
 	}
 	if b, ok := s.Library.Edition(lang, id); ok {

@@ -260,8 +260,8 @@ func TestOpenAPICheckCatchesDrift(t *testing.T) {
 // pattern refuses it.
 func TestEditionPatternIsTheDocuments(t *testing.T) {
 	doc, _ := openAPI(t)
-	if got := doc.Components.Parameters["edition"].Value.Schema.Value.Pattern; got != EditionPattern.String() {
-		t.Errorf("openapi.json: %s, the server: %s", got, EditionPattern)
+	if got := doc.Components.Parameters["edition"].Value.Schema.Value.Pattern; got != editionPattern.String() {
+		t.Errorf("openapi.json: %s, the server: %s", got, editionPattern)
 	}
 }
 
