@@ -124,6 +124,11 @@ func TestOEmbed(t *testing.T) {
 			t.Errorf("%s: %+v", c.page, got)
 		}
 	}
+	// A short link without ?lang= is embedded in the fallback language
+	// whoever asks: the answer is cached for everyone.
+	if r := get(t, "/oembed?url="+url.QueryEscape(srv.URL+"/r/117.3a"), "Accept-Language", "ja", "Cookie", "lang=de"); !strings.Contains(r.body, `"title":"117.3a — Timing and Priority"`) {
+		t.Errorf("/r/117.3a for a Japanese reader: %.200s", r.body)
+	}
 	// The consumer's size limits: the card is no larger.
 	for size, want := range map[string][2]int{"&maxwidth=300": {300, 200}, "&maxheight=120": {600, 120}, "&maxwidth=2000&maxheight=50": {600, 50}} {
 		r, got := embed(srv.URL+"/en/rules/117.3a", size)

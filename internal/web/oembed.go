@@ -45,7 +45,7 @@ func (s *Server) oembed(c echo.Context) error {
 	if err != nil || !sameOrigin(u, base) {
 		return pageerr.New(http.StatusNotFound, msg.ErrOEmbedURL)
 	}
-	card, ok := s.embedOf(c, u)
+	card, ok := s.embedOf(u)
 	if !ok {
 		return pageerr.New(http.StatusNotFound, msg.ErrOEmbedURL)
 	}
@@ -88,9 +88,10 @@ func sameOrigin(u *url.URL, base string) bool {
 // embedOf is the card of the page at u: a rule or subrule, a glossary
 // entry, a step of a worked example, an example's sandbox (its title and
 // summary; the moves are the page's to check), or a short link (the rule
-// in the language it names with ?lang=, else the reader's); ok is false
-// for any other address.
-func (s *Server) embedOf(c echo.Context, u *url.URL) (card embedCard, ok bool) {
+// in the language it names with ?lang=, else the fallback language; the
+// link still leads each reader to their own); ok is false for any other
+// address.
+func (s *Server) embedOf(u *url.URL) (card embedCard, ok bool) {
 	lang, kind, key := urls.ParsePage(u.EscapedPath())
 	key, err := url.PathUnescape(key)
 	if err != nil {
@@ -101,7 +102,7 @@ func (s *Server) embedOf(c echo.Context, u *url.URL) (card embedCard, ok bool) {
 	case urls.ShortLink, urls.ShortLink2008:
 		lang = q.Get("lang")
 		if !s.langs.Has(lang) {
-			lang = s.readerLang(c)
+			lang = s.langs.Fallback().Code // not the reader's: the answer is cached for everyone
 		}
 		num, ok := s.langs.NormalizeRef(key)
 		if ok && kind == urls.ShortLink2008 {
