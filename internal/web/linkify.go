@@ -24,9 +24,12 @@ import (
 const MaxLinkifyChars = 20000
 
 // MaxLinkifyBody bounds the body of a post: MaxLinkifyChars characters
-// of any script fit, however escaped (12 bytes for a character written
-// as a JSON surrogate pair or percent-encoded in a form).
-const MaxLinkifyBody = "256K"
+// of any script fit, however escaped (at most 12 bytes a character,
+// written as a JSON surrogate pair or percent-encoded in a form: 240,000
+// bytes), with room for the rest of the body. A longer body announced by
+// its length is refused unread and still under the 256 KB the server
+// reads and drops to keep the connection.
+const MaxLinkifyBody = "240KiB"
 
 // linkifyFormats are the offered formats with their label IDs, in order.
 var linkifyFormats = []struct {
