@@ -243,16 +243,6 @@ func ParseEffective(line string, forms []DateForm) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// ParseEdition reads an edition name ("2025-11-14"); ok is false for
-// anything else, including impossible dates.
-func ParseEdition(id string) (time.Time, bool) {
-	if len(id) != len(EditionLayout) {
-		return time.Time{}, false
-	}
-	t, err := time.Parse(EditionLayout, id)
-	return t, err == nil
-}
-
 func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // ParseError names the file and line where a rules text is malformed.
@@ -79,6 +80,7 @@ type parser struct {
 	example bool  // last paragraph was an example
 	term    *Term
 	para    *[]string // the front-matter or credits paragraph being built
+	wrap    wrapped   // the paragraph wrapped lines are being joined to
 	// bodyStart is the first section heading seen in the contents; the body
 	// starts where it appears again.
 	bodyStart   string
@@ -94,16 +96,39 @@ func (p *parser) errorf(line int, format string, args ...any) error {
 	return &ParseError{File: p.name, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
+// MaxLineBytes bounds a line of a rules file: the longest line of any
+// official or translated file is under 5,000 bytes, so a longer one is a
+// file that is no rules text, refused before it costs any work.
+const MaxLineBytes = 64 << 10
+
 func (p *parser) run(lines []string) error {
 	for i, raw := range lines {
 		n := i + 1
+		if err := plausible(raw); err != nil {
+			return p.errorf(n, "%s: no rules file has such a line", err)
+		}
 		line := strings.TrimRightFunc(raw, unicode.IsSpace)
 		line = strings.TrimLeft(line, " \t\u3000")
 		if err := p.line(n, line); err != nil {
 			return err
 		}
 	}
+	p.wrap.flush()
 	return p.finish()
+}
+
+// plausible says what is wrong with a line no rules file has: one longer
+// than MaxLineBytes, or one with control characters other than a tab.
+func plausible(line string) error {
+	if len(line) > MaxLineBytes {
+		return fmt.Errorf("the line is %d bytes long, more than %d", len(line), MaxLineBytes)
+	}
+	for _, r := range line {
+		if r != '\t' && (r < 0x20 || r == 0x7f) {
+			return fmt.Errorf("the line has the control character %U", r)
+		}
+	}
+	return nil
 }
 
 func (p *parser) line(n int, line string) error {
@@ -131,6 +156,7 @@ func (p *parser) line(n int, line string) error {
 
 // blank ends the current paragraph.
 func (p *parser) blank() {
+	p.wrap.flush()
 	p.term = nil
 	p.para = nil
 }
@@ -174,9 +200,10 @@ func (p *parser) front(n int, line string) error {
 
 func (p *parser) appendPara(dst *[]string, line string) {
 	if p.para == dst && len(*dst) > 0 {
-		(*dst)[len(*dst)-1] = joinLine((*dst)[len(*dst)-1], line)
+		p.wrap.join(&(*dst)[len(*dst)-1], line)
 		return
 	}
+	p.wrap.flush() // before append moves the paragraph it joins to
 	*dst = append(*dst, line)
 	p.para = dst
 }
@@ -218,6 +245,7 @@ func (p *parser) bodyLine(n int, line string) error {
 			if p.last == nil {
 				return p.errorf(n, "example outside a rule: %q", clip(line))
 			}
+			p.wrap.flush() // before append moves the example it joins to
 			p.last.Examples = append(p.last.Examples, strings.TrimSpace(rest))
 			p.example = true
 			return nil
@@ -229,9 +257,9 @@ func (p *parser) bodyLine(n int, line string) error {
 	// A wrapped line continues the paragraph above it.
 	if p.example {
 		ex := p.last.Examples
-		ex[len(ex)-1] = joinLine(ex[len(ex)-1], line)
+		p.wrap.join(&ex[len(ex)-1], line)
 	} else {
-		p.last.Text = joinLine(p.last.Text, line)
+		p.wrap.join(&p.last.Text, line)
 	}
 	return nil
 }
@@ -293,32 +321,44 @@ func (p *parser) finish() error {
 	return nil
 }
 
-// joinLine appends a wrapped line; Japanese text joins without a space.
-func joinLine(a, b string) string {
-	if a == "" {
-		return b
+// wrapped joins the wrapped lines of one paragraph in a buffer and
+// writes the paragraph back once when it ends (flush), so a paragraph
+// costs its length, not its length times its lines.
+type wrapped struct {
+	dst *string // the paragraph being joined; nil when none
+	buf strings.Builder
+}
+
+// join appends a wrapped line to the paragraph *dst; Japanese text joins
+// without a space.
+func (w *wrapped) join(dst *string, line string) {
+	if w.dst != dst {
+		w.flush()
+		w.dst = dst
+		w.buf.WriteString(*dst)
 	}
-	last, first := lastRune(a), firstRune(b)
-	if isCJK(last) || isCJK(first) {
-		return a + b
+	if w.buf.Len() > 0 {
+		last, _ := utf8.DecodeLastRuneInString(w.buf.String())
+		first, _ := utf8.DecodeRuneInString(line)
+		if !isCJK(last) && !isCJK(first) {
+			w.buf.WriteByte(' ')
+		}
 	}
-	return a + " " + b
+	w.buf.WriteString(line)
+}
+
+// flush writes the joined paragraph back; it must run before anything
+// moves the paragraph (an append to its slice) and at the end.
+func (w *wrapped) flush() {
+	if w.dst != nil {
+		*w.dst = w.buf.String()
+		w.dst = nil
+		w.buf.Reset()
+	}
 }
 
 func isCJK(r rune) bool {
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) || (r >= 0x3000 && r <= 0x303f) || (r >= 0xff00 && r <= 0xffef)
-}
-
-func lastRune(s string) rune {
-	r := []rune(s)
-	return r[len(r)-1]
-}
-
-func firstRune(s string) rune {
-	for _, r := range s {
-		return r
-	}
-	return 0
 }
 
 func hasAny(s string, subs []string) bool {

@@ -85,7 +85,7 @@ func runFetch(args []string) error {
 	out := fs.String("out", "", "the rules file to replace, or a directory of editions to add it to")
 	lang := fs.String("lang", langs.Default.Fallback().Code, "language of the file")
 	minRules := fs.Int("min-rules", 100, "fewer rules than this means a broken download")
-	timeout := fs.Duration("timeout", 2*time.Minute, "give up after this long")
+	timeout := fs.Duration("timeout", fetch.DefaultTimeout, "give up after this long, whatever the server does")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -96,9 +96,7 @@ func runFetch(args []string) error {
 	if !langs.Default.Has(*lang) {
 		return fmt.Errorf("fetch: unknown language %q", *lang)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-	defer cancel()
-	res, err := fetchNewest(ctx, *url, *page, fetch.Options{Out: *out, Lang: *lang, MinRules: *minRules})
+	res, err := fetch.Fetch(context.Background(), fetch.Options{URL: *url, Page: *page, Out: *out, Lang: *lang, MinRules: *minRules, Timeout: *timeout})
 	if err != nil {
 		return err
 	}
@@ -181,7 +179,7 @@ func run(args []string) error {
 	if *refresh > 0 {
 		out := overrides[official][len(overrides[official])-1]
 		go keepCurrent(ctx, log, *refresh, time.Minute, func(ctx context.Context) (fetch.Result, error) {
-			return fetchNewest(ctx, "", *refreshPage, fetch.Options{Out: out})
+			return fetch.Fetch(ctx, fetch.Options{Page: *refreshPage, Out: out})
 		}, func() error {
 			reloadRules(log, site)
 			return nil

@@ -8,20 +8,6 @@ import (
 	"github.com/mtgrules/site/internal/fetch"
 )
 
-// fetchNewest fetches url, or when it is empty the newest rules text file
-// linked from page, into opts.Out (see fetch.Fetch).
-func fetchNewest(ctx context.Context, url, page string, opts fetch.Options) (fetch.Result, error) {
-	if url == "" {
-		found, err := fetch.Discover(ctx, page, opts.Client)
-		if err != nil {
-			return fetch.Result{}, err
-		}
-		url = found
-	}
-	opts.URL = url
-	return fetch.Fetch(ctx, opts)
-}
-
 // keepCurrent runs step soon after the start (after firstRetry) and then
 // every interval until ctx ends: when it brings a new file, reload
 // follows; when it fails, it is tried again after firstRetry, then twice
@@ -35,6 +21,7 @@ func keepCurrent(ctx context.Context, log *slog.Logger, every, firstRetry time.D
 			return
 		case <-time.After(wait):
 		}
+		log.Info("looking for a new edition")
 		res, err := step(ctx)
 		if err != nil {
 			log.Warn("new edition check failed; the rules in place keep serving", "err", err, "retry_in", retry)

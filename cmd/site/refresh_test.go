@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/fetch"
 )
 
@@ -68,30 +67,19 @@ func TestKeepCurrentRetriesAndReloads(t *testing.T) {
 	}
 }
 
-// TestFetchNewestFromTheRulesPage: without a URL the newest text file
-// linked from the rules page is fetched into the editions directory.
-func TestFetchNewestFromTheRulesPage(t *testing.T) {
-	text, err := content.FS.ReadFile("en/rules.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+// TestSiteFetchRefusesLoopback: "site fetch" connects to public addresses
+// only; no flag lets it reach the machine it runs on.
+func TestSiteFetchRefusesLoopback(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.URL.Path {
-		case "/en/rules":
-			io.WriteString(w, `<a href="/dl/MagicCompRules%2020251114.txt">old</a> <a href="/dl/MagicCompRules%2020260417.txt">new</a>`)
-		case "/dl/MagicCompRules 20260417.txt":
-			w.Write(text)
-		default:
-			http.NotFound(w, r)
-		}
+		t.Errorf("the fetch reached %s", r.URL)
 	}))
 	defer srv.Close()
-	dir := t.TempDir()
-	res, err := fetchNewest(context.Background(), "", srv.URL+"/en/rules", fetch.Options{Out: dir, Client: srv.Client()})
-	if err != nil || res.Edition != "2026-04-17" || res.Path != filepath.Join(dir, "MagicCompRules-2026-04-17.txt") {
-		t.Fatalf("%+v %v", res, err)
+	out := filepath.Join(t.TempDir(), "rules.txt")
+	err := runFetch([]string{"-url", srv.URL + "/rules.txt", "-out", out, "-timeout", "5s"})
+	if err == nil || !strings.Contains(err.Error(), "not a public address") {
+		t.Errorf("error %v", err)
 	}
-	if got, _ := os.ReadFile(res.Path); !strings.HasPrefix(string(got), "Magic: The Gathering") {
-		t.Error("the file in place is not the download")
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a file was written: %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package fetch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -19,33 +20,26 @@ const RulesPage = "https://magic.wizards.com/en/rules"
 // dated finds the date in a rules file's name ("MagicCompRules 20260417.txt").
 var dated = regexp.MustCompile(`(20\d\d)(\d\d)(\d\d)`)
 
-// Discover reads the rules page and returns the address of the newest
+// maxPageBytes bounds what is read of the rules page.
+const maxPageBytes = 8 << 20
+
+// discover reads the rules page and returns the address of the newest
 // plain-text Comprehensive Rules file it links to.
-func Discover(ctx context.Context, page string, client *http.Client) (string, error) {
-	base, err := url.Parse(page)
+func discover(ctx context.Context, client *http.Client, page string) (string, error) {
+	res, err := get(ctx, client, page, "text/html")
 	if err != nil {
-		return "", fmt.Errorf("fetch: rules page %q: %w", page, err)
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, page, nil)
-	if err != nil {
-		return "", fmt.Errorf("fetch: %w", err)
-	}
-	if client == nil {
-		client = http.DefaultClient
-	}
-	res, err := client.Do(req)
-	if err != nil {
-		return "", fmt.Errorf("fetch: %w", err)
+		return "", err
 	}
 	defer res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		return "", fmt.Errorf("fetch: GET %s: %s", page, res.Status)
-	}
+	base := res.Request.URL // links are relative to where redirects led
 	best, bestDate := "", ""
-	z := html.NewTokenizer(io.LimitReader(res.Body, 8<<20))
+	z := html.NewTokenizer(io.LimitReader(res.Body, maxPageBytes))
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
+			if err := z.Err(); !errors.Is(err, io.EOF) {
+				return "", fmt.Errorf("fetch: GET %s: %w", page, err)
+			}
 			break
 		}
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {

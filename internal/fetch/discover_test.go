@@ -27,14 +27,14 @@ func TestDiscoverFindsTheNewestTextFile(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	got, err := Discover(context.Background(), srv.URL+"/en/rules", srv.Client())
+	got, err := discover(context.Background(), newClient(true), srv.URL+"/en/rules")
 	if err != nil || got != srv.URL+"/2026/downloads/MagicCompRules%2020260417.txt" {
-		t.Errorf("Discover: %q %v", got, err)
+		t.Errorf("discover: %q %v", got, err)
 	}
-	if _, err := Discover(context.Background(), srv.URL+"/empty", srv.Client()); err == nil || !strings.Contains(err.Error(), "links no Comprehensive Rules text file") {
+	if _, err := discover(context.Background(), newClient(true), srv.URL+"/empty"); err == nil || !strings.Contains(err.Error(), "links no Comprehensive Rules text file") {
 		t.Errorf("no link: %v", err)
 	}
-	if _, err := Discover(context.Background(), srv.URL+"/gone", srv.Client()); err == nil || !strings.Contains(err.Error(), "404") {
+	if _, err := discover(context.Background(), newClient(true), srv.URL+"/gone"); err == nil || !strings.Contains(err.Error(), "404") {
 		t.Errorf("404: %v", err)
 	}
 }

@@ -65,7 +65,7 @@ func untouched(t *testing.T, path string, old []byte) {
 func TestFetchSwapsInAGoodFile(t *testing.T) {
 	path, _ := oldFile(t)
 	fresh := official(t, "November 13, 2026")
-	res, err := Fetch(context.Background(), Options{URL: serve(t, fresh), Out: path})
+	res, err := Fetch(context.Background(), Options{loopback: true, URL: serve(t, fresh), Out: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestFetchSwapsInAGoodFile(t *testing.T) {
 	}
 	untouched(t, path, fresh) // no temporary file left behind
 	// The same download again changes nothing.
-	res, err = Fetch(context.Background(), Options{URL: serve(t, fresh), Out: path})
+	res, err = Fetch(context.Background(), Options{loopback: true, URL: serve(t, fresh), Out: path})
 	if err != nil || !res.Unchanged {
 		t.Errorf("second fetch: %+v, %v", res, err)
 	}
@@ -110,7 +110,7 @@ func TestFetchKeepsTheOldFileOnBadDownloads(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			path, old := oldFile(t)
-			_, err := Fetch(context.Background(), Options{URL: tc.url(t), Out: path})
+			_, err := Fetch(context.Background(), Options{loopback: true, URL: tc.url(t), Out: path})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want %q", err, tc.want)
 			}
@@ -121,7 +121,7 @@ func TestFetchKeepsTheOldFileOnBadDownloads(t *testing.T) {
 
 func TestFetchRefusesHugeBodies(t *testing.T) {
 	path, old := oldFile(t)
-	_, err := Fetch(context.Background(), Options{URL: serve(t, official(t, "November 13, 2026")), Out: path, MaxBytes: 1000})
+	_, err := Fetch(context.Background(), Options{loopback: true, URL: serve(t, official(t, "November 13, 2026")), Out: path, MaxBytes: 1000})
 	if err == nil || !strings.Contains(err.Error(), "larger than 1000 bytes") {
 		t.Errorf("error %v", err)
 	}
@@ -132,7 +132,7 @@ func TestFetchRefusesHugeBodies(t *testing.T) {
 func TestFetchIntoADirectoryOfEditions(t *testing.T) {
 	path, old := oldFile(t)
 	dir := filepath.Dir(path)
-	res, err := Fetch(context.Background(), Options{URL: serve(t, official(t, "November 13, 2026")), Out: dir})
+	res, err := Fetch(context.Background(), Options{loopback: true, URL: serve(t, official(t, "November 13, 2026")), Out: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,12 +38,7 @@ func (s *Site) Term(r layout.Request, t *rules.Term) (templates.TermPage, error)
 	if compare != "" && !s.Lib.Langs.Has(compare) {
 		return templates.TermPage{}, pageerr.New(http.StatusBadRequest, msg.ErrCompareLang)
 	}
-	p := s.Layout.Page(r, t.Name, Describe(strings.Join(t.Definition, " "), 1), func(l string) (string, bool) {
-		if o, ok := s.Counterpart(t, lang, l); ok {
-			return urls.Term(l, o.Slug), true
-		}
-		return urls.Glossary(l), false
-	})
+	p := s.Layout.Page(r, t.Name, Describe(strings.Join(t.Definition, " "), 1), s.TermPaths(t, lang))
 	p.Breadcrumb = s.Layout.Crumbs(lang, s.Layout.Link(lang, urls.Glossary(lang), msg.GlossaryHeading))
 	s.Layout.Article(&p)
 	page := templates.TermPage{Page: p, Name: t.Name, Definition: s.definition(lang, t)}
@@ -68,6 +63,18 @@ func (s *Site) definition(lang string, t *rules.Term) []templates.Text {
 		out = append(out, ln.Segments(d, t.Slug))
 	}
 	return out
+}
+
+// TermPaths gives the page of glossary entry t of lang's book in each
+// language that has it, through the aligned glossary (the glossary of a
+// language that lacks it): the page's alternates, and the sitemap's.
+func (s *Site) TermPaths(t *rules.Term, lang string) layout.PathFunc {
+	return func(l string) (string, bool) {
+		if o, ok := s.Counterpart(t, lang, l); ok {
+			return urls.Term(l, o.Slug), true
+		}
+		return urls.Glossary(l), false
+	}
 }
 
 // Counterpart is the glossary entry t of lang's book in language l.

@@ -60,7 +60,7 @@ func (s *Site) Rule(q RuleQuery) (templates.RulePage, error) {
 		root = own // the heading in the page's language where it has one
 	}
 	ed := s.EditionID(lang, b)
-	p := s.Layout.Page(q.Request, Title(target), Describe(target.Text, target.Level()), s.rulePaths(b, num))
+	p := s.Layout.Page(q.Request, Title(target), Describe(target.Text, target.Level()), s.RulePaths(b, num))
 	if fellBack {
 		// The page to index: the same subtree under its own number when
 		// the language has the rule it belongs to, else the English page.
@@ -105,9 +105,9 @@ func (s *Site) Rule(q RuleQuery) (templates.RulePage, error) {
 	return page, nil
 }
 
-// rulePaths gives rule num's page in each language that has it in the
-// edition of book b.
-func (s *Site) rulePaths(b *rules.Book, num string) layout.PathFunc {
+// RulePaths gives rule num's page in each language that has it in the
+// edition of book b: the page's alternates, and the sitemap's.
+func (s *Site) RulePaths(b *rules.Book, num string) layout.PathFunc {
 	current := b == s.Book(b.Lang)
 	return func(l string) (string, bool) {
 		lb, has := s.Book(l), true

@@ -59,13 +59,21 @@ const (
 	RouteAPISuggest = "/api/:lang/suggest"
 )
 
-// apiPrefix and shortPrefix start the API's and the short links' paths;
-// rulesSeg and glossarySeg follow the language in rule and glossary paths.
+// apiPrefix and shortPrefix start the API's and the short links' paths
+// (old2008Seg follows the latter for the 2008 numbering); rulesSeg,
+// glossarySeg, examplesSeg and playSeg follow the language in the paths
+// of rules, glossary entries, worked examples and sandboxes, where
+// builderSlug and customSlug name the sandboxes of no example.
 const (
 	apiPrefix   = "/api/"
 	shortPrefix = "/r/"
+	old2008Seg  = "2008"
 	rulesSeg    = "rules"
 	glossarySeg = "glossary"
+	examplesSeg = "examples"
+	playSeg     = "play"
+	builderSlug = "new"
+	customSlug  = "custom"
 )
 
 // IsAPI reports whether a request path is the JSON API's.
@@ -151,11 +159,13 @@ func Feed(lang string) string { return "/" + lang + "/changes.atom" }
 // SearchForm is where the search box sends its query.
 func SearchForm(lang string) string { return "/" + lang + "/search" }
 
-// Search is a results page: all searches every language, page counts from 1.
-func Search(lang, q string, all bool, page int) string {
+// Search is a results page: in is "" to search lang's texts, another
+// language's code to search that one's, or "all" for every language; page
+// counts from 1.
+func Search(lang, q, in string, page int) string {
 	v := url.Values{"q": {q}}
-	if all {
-		v.Set("in", "all")
+	if in != "" && in != lang {
+		v.Set("in", in)
 	}
 	if page > 1 {
 		v.Set("page", strconv.Itoa(page))
@@ -164,22 +174,22 @@ func Search(lang, q string, all bool, page int) string {
 }
 
 // Examples lists the worked examples.
-func Examples(lang string) string { return "/" + lang + "/examples" }
+func Examples(lang string) string { return "/" + lang + "/" + examplesSeg }
 
 // Example is one step (1-based) of a worked example.
 func Example(lang, slug string, step int) string {
-	return "/" + lang + "/examples/" + slug + "?step=" + strconv.Itoa(step)
+	return Examples(lang) + "/" + slug + "?step=" + strconv.Itoa(step)
 }
 
 // Play is the sandbox of an example after the moves codes.
 func Play(lang, slug string, codes []string) string {
-	return withMoves("/"+lang+"/play/"+slug, "", codes)
+	return withMoves("/"+lang+"/"+playSeg+"/"+slug, "", codes)
 }
 
 // Custom is the sandbox of a built position (see internal/position)
 // after the moves codes.
 func Custom(lang, setup string, codes []string) string {
-	return withMoves("/"+lang+"/play/custom", setup, codes)
+	return withMoves("/"+lang+"/"+playSeg+"/"+customSlug, setup, codes)
 }
 
 // Builder is the position builder, filled in with a position ("" for an
@@ -364,17 +374,25 @@ type Kind int
 
 // The kinds of page ParsePage knows.
 const (
-	OtherPage Kind = iota
-	RulePage
-	TermPage
+	OtherPage     Kind = iota
+	RulePage           // key: the rule number as written
+	TermPage           // key: the slug
+	ExamplePage        // a worked example (its step is in the query); key: its slug
+	PlayPage           // the sandbox of a worked example; key: its slug
+	ShortLink          // /r/{ref}, no language; key: the reference as written
+	ShortLink2008      // /r/2008/{ref}, no language; key: the 2008 number as written
 )
 
-// ParsePage reads the path of a rule's or a glossary entry's page back
-// into its language (not checked), kind and rule number or (still
-// escaped) slug; any other path is an OtherPage.
+// ParsePage reads the escaped path of a page back into its language (not
+// checked), kind and (still escaped) key; any other path is an OtherPage.
 func ParsePage(path string) (lang string, kind Kind, key string) {
-	parts := strings.Split(strings.Trim(path, "/"), "/")
-	if len(parts) != 3 {
+	parts := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	switch {
+	case len(parts) == 2 && "/"+parts[0]+"/" == shortPrefix:
+		return "", ShortLink, parts[1]
+	case len(parts) == 3 && "/"+parts[0]+"/" == shortPrefix && parts[1] == old2008Seg:
+		return "", ShortLink2008, parts[2]
+	case len(parts) != 3 || parts[2] == "":
 		return "", OtherPage, ""
 	}
 	switch parts[1] {
@@ -382,6 +400,13 @@ func ParsePage(path string) (lang string, kind Kind, key string) {
 		kind = RulePage
 	case glossarySeg:
 		kind = TermPage
+	case examplesSeg:
+		kind = ExamplePage
+	case playSeg:
+		if parts[2] == builderSlug || parts[2] == customSlug {
+			return "", OtherPage, ""
+		}
+		kind = PlayPage
 	default:
 		return "", OtherPage, ""
 	}

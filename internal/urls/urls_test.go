@@ -34,8 +34,10 @@ func TestShapes(t *testing.T) {
 		Changes("en", "2025-11-14", "2026-01-01", ""):      "/en/changes?from=2025-11-14&to=2026-01-01",
 		Feed("de"):                                         "/de/changes.atom",
 		SearchForm("en"):                                   "/en/search",
-		Search("en", "first strike", false, 1):             "/en/search?q=first+strike",
-		Search("de", "x&y", true, 3):                       "/de/search?in=all&page=3&q=x%26y",
+		Search("en", "first strike", "", 1):                "/en/search?q=first+strike",
+		Search("de", "x&y", "all", 3):                      "/de/search?in=all&page=3&q=x%26y",
+		Search("ja", "x", "en", 1):                         "/ja/search?in=en&q=x",
+		Search("ja", "x", "ja", 1):                         "/ja/search?q=x",
 		Examples("en"):                                     "/en/examples",
 		Example("de", "shock", 2):                          "/de/examples/shock?step=2",
 		Play("en", "shock", nil):                           "/en/play/shock",
@@ -88,10 +90,20 @@ func TestReadBack(t *testing.T) {
 	}{
 		{Rule("de", "117.3a"), "de", RulePage, "117.3a"},
 		{Term("ja", "優先権"), "ja", TermPage, "%E5%84%AA%E5%85%88%E6%A8%A9"},
-		{Examples("en") + "/shock", "", OtherPage, ""},
+		{Examples("en") + "/shock", "en", ExamplePage, "shock"},
+		{Example("de", "shock", 3), "de", ExamplePage, "shock"},
+		{Play("ja", "shock", []string{"p"}), "ja", PlayPage, "shock"},
+		{Builder("en", ""), "", OtherPage, ""},
+		{Custom("en", "3.0", nil), "", OtherPage, ""},
+		{ShortAt("")("117.3a"), "", ShortLink, "117.3a"},
+		{"/r/2008/102.3b", "", ShortLink2008, "102.3b"},
+		{"/r/2009/102.3b", "", OtherPage, ""},
 		{Contents("en"), "", OtherPage, ""},
+		{Rule("en", ""), "", OtherPage, ""},
+		{Rule("en", "117") + "/x", "", OtherPage, ""},
 	} {
-		lang, kind, key := ParsePage(c.path)
+		path, _, _ := strings.Cut(c.path, "?")
+		lang, kind, key := ParsePage(path)
 		if lang != c.lang || kind != c.kind || key != c.key {
 			t.Errorf("ParsePage(%q) = %q, %d, %q; want %q, %d, %q", c.path, lang, kind, key, c.lang, c.kind, c.key)
 		}

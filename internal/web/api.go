@@ -144,9 +144,9 @@ func (a *api) ruleJSON(c echo.Context) error {
 		return err
 	}
 	subrules := false
-	switch c.QueryParam("subrules") {
-	case "", "0":
-	case "1":
+	switch q := c.QueryParams(); {
+	case !q.Has("subrules"), q.Get("subrules") == "0":
+	case q.Get("subrules") == "1":
 		subrules = true
 	default:
 		return pageerr.New(http.StatusBadRequest, msg.ErrSubrulesParam)

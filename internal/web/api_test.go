@@ -217,7 +217,7 @@ func TestAPIExampleStepInEveryLanguage(t *testing.T) {
 			t.Errorf("%s list: %+v", lang, list.Examples[:1])
 		}
 	}
-	wantAPIError(t, nil, "/api/de/examples/giant-growth-answered-by-shock?step=x", http.StatusBadRequest, "de", "Der Schritt muss eine ganze Zahl sein.")
+	wantAPIError(t, nil, "/api/de/examples/giant-growth-answered-by-shock?step=x", http.StatusBadRequest, "de", "Der Schritt muss eine ganze Zahl von 1 bis 1000 sein.")
 	wantAPIError(t, nil, "/api/ja/examples/giant-growth-answered-by-shock?step=99", http.StatusNotFound, "ja", "この例にはその番号の手順はありません。")
 	wantAPIError(t, nil, "/api/en/examples/no-such-example", http.StatusNotFound, "en", "There is no example with this name.")
 }

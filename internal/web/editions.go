@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"regexp"
 
 	"github.com/labstack/echo/v4"
 
@@ -22,15 +23,21 @@ func (s *Server) requestedEdition(c echo.Context, lang string) (*rules.Book, err
 	return b, err
 }
 
+// editionPattern is what an edition ID looks like ("2026-04-17"): the
+// pattern openapi.json gives the edition parameter (a test holds them
+// equal). A well-formed ID of no loaded edition, even of no real day, is
+// a 404, not a 400.
+var editionPattern = regexp.MustCompile(`^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$`)
+
 // editionParam reads an edition ID from the query parameter name: nil when
-// absent, 400 when malformed, 404 (with the loaded editions as
+// absent, 400 when malformed (or empty), 404 (with the loaded editions as
 // suggestions) when lang has no such edition.
 func (s *Server) editionParam(c echo.Context, lang, name string) (*rules.Book, error) {
-	id := c.QueryParam(name)
-	if id == "" {
+	if !c.QueryParams().Has(name) {
 		return nil, nil
 	}
-	if _, ok := rules.ParseEdition(id); !ok {
+	id := c.QueryParam(name)
+	if !editionPattern.MatchString(id) {
 		return nil, pageerr.New(http.StatusBadRequest, msg.ErrEditionMalformed)
 	}
 	if b, ok := s.Library.Edition(lang, id); ok {

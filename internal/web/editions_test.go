@@ -188,7 +188,9 @@ func TestBadEditionsAreLocalizedErrors(t *testing.T) {
 		{"/de/rules/117?edition=2024-01-01", 404, "auf dieser Website nicht geladen"},
 		{"/ja/rules/117?edition=2026-11-13", 404, "読み込まれていません"},
 		{"/en/rules/117?edition=latest", 400, "written like 2026-04-17"},
-		{"/de/rules/117?edition=2025-02-30", 400, "Gültigkeitsdatum"},
+		{"/de/rules/117?edition=2025-02-30", 404, "auf dieser Website nicht geladen"}, // well-formed, as openapi.json's pattern says
+		{"/de/rules/117?edition=0000-00-00", 400, "Gültigkeitsdatum"},
+		{"/en/rules/117?edition=", 400, "written like 2026-04-17"},
 		{"/en/changes?from=2024-01-01", 404, "not loaded"},
 		{"/en/changes?to=20260206", 400, "written like"},
 		{"/en/changes?rule=banana", 400, "such as 117.3a"},

@@ -102,23 +102,26 @@ func (s *Server) exampleStep(c echo.Context) error {
 	page.Page = s.page(c, lang, page.Title+" · "+strconv.Itoa(step), ruleview.Describe(ex.TextAt(step).In(lang), 2), func(l string) (string, bool) {
 		return urls.Example(l, ex.Slug, step), true
 	})
-	page.Page.OGType = "article"
+	s.layout.Article(&page.Page) // shared and embedded step by step
 	page.Page.Breadcrumb = s.layout.Crumbs(lang, s.layout.Link(lang, urls.Examples(lang), msg.ExamplesHeading))
 	return s.render(c, http.StatusOK, templates.ExampleStep(page))
 }
 
+// MaxStep is the highest step number a request may name (openapi.json
+// says so); no example has that many.
+const MaxStep = 1000
+
 // stepParam reads ?step= of an example: 1 when absent, 400 when not a
-// number, 404 when the example has no such step.
+// number from 1 to MaxStep, 404 when the example has no such step.
 func stepParam(c echo.Context, lang string, ex *examples.Example) (int, error) {
-	raw := c.QueryParam("step")
-	if raw == "" {
+	if !c.QueryParams().Has("step") {
 		return 1, nil
 	}
-	step, err := strconv.Atoi(raw)
-	if err != nil {
+	step, err := strconv.Atoi(c.QueryParam("step"))
+	if err != nil || step < 1 || step > MaxStep {
 		return 0, pageerr.New(http.StatusBadRequest, msg.ErrStepNumber)
 	}
-	if step < 1 || step > len(ex.Snapshots) {
+	if step > len(ex.Snapshots) {
 		pe := pageerr.New(http.StatusNotFound, msg.ErrStepRange)
 		pe.Suggestions = []templates.Link{{Href: urls.Example(lang, ex.Slug, 1), Label: ex.Title.In(lang)}}
 		return 0, pe

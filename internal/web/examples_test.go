@@ -130,9 +130,12 @@ func TestExampleNavigationAndErrors(t *testing.T) {
 		t.Error("last step has a next link")
 	}
 	for path, want := range map[string]int{
-		base + "0":                       http.StatusNotFound,
+		base + "0":                       http.StatusBadRequest,
 		base + strconv.Itoa(n+1):         http.StatusNotFound,
-		base + "-3":                      http.StatusNotFound,
+		base + "1000":                    http.StatusNotFound,
+		base + "1001":                    http.StatusBadRequest,
+		base + "-3":                      http.StatusBadRequest,
+		base:                             http.StatusBadRequest,
 		base + "x":                       http.StatusBadRequest,
 		base + "1e3":                     http.StatusBadRequest,
 		base + "99999999999999999999999": http.StatusBadRequest,

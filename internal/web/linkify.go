@@ -1,7 +1,10 @@
 package web
 
 import (
+	"encoding/json"
 	"errors"
+	"io"
+	"mime"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -16,8 +19,17 @@ import (
 	"github.com/mtgrules/site/templates"
 )
 
-// MaxLinkifyBytes bounds a post sent to the linkifier.
-const MaxLinkifyBytes = 20000
+// MaxLinkifyChars bounds a post sent to the linkifier, in characters
+// (Unicode code points, as JSON Schema's maxLength counts them).
+const MaxLinkifyChars = 20000
+
+// MaxLinkifyBody bounds the body of a post: MaxLinkifyChars characters
+// of any script fit, however escaped (at most 12 bytes a character,
+// written as a JSON surrogate pair or percent-encoded in a form: 240,000
+// bytes), with room for the rest of the body. A longer body announced by
+// its length is refused unread and still under the 256 KB the server
+// reads and drops to keep the connection.
+const MaxLinkifyBody = "240KiB"
 
 // linkifyFormats are the offered formats with their label IDs, in order.
 var linkifyFormats = []struct {
@@ -34,7 +46,7 @@ func linkifyInput(text, format string) (string, refs.Format, error) {
 	switch {
 	case !ok:
 		return "", "", pageerr.New(http.StatusBadRequest, msg.ErrLinkifyFormat)
-	case len(text) > MaxLinkifyBytes:
+	case utf8.RuneCountInString(text) > MaxLinkifyChars:
 		return "", "", pageerr.New(http.StatusRequestEntityTooLarge, msg.ErrLinkifyTooLong)
 	case !utf8.ValidString(text):
 		return "", "", pageerr.New(http.StatusBadRequest, msg.ErrBadRequest)
@@ -85,12 +97,6 @@ func (s *Server) linkify(c echo.Context) error {
 	return s.render(c, http.StatusOK, templates.Linkify(page))
 }
 
-// linkifyRequest is the body of POST /api/linkify (JSON or form).
-type linkifyRequest struct {
-	Text   string `json:"text" form:"text"`
-	Format string `json:"format" form:"format"`
-}
-
 type linkifyRef struct {
 	Text    string `json:"text"`
 	Number  string `json:"number"`
@@ -98,15 +104,67 @@ type linkifyRef struct {
 	URL     string `json:"url,omitempty"` // "" for a reference left as text
 }
 
-func (s *Server) linkifyAPI(c echo.Context) error {
-	var req linkifyRequest
-	if err := c.Bind(&req); err != nil {
-		if errors.Is(err, echo.ErrStatusRequestEntityTooLarge) { // a body without a length, cut at the limit
-			return pageerr.New(http.StatusRequestEntityTooLarge, msg.ErrTooLarge)
+// linkifyFields reads the body of POST /api/linkify, a JSON object or a
+// form, as the OpenAPI document describes it: the post in "text", its
+// format in "format" if given, each once and a string; other fields are
+// ignored.
+func linkifyFields(c echo.Context) (text, format string, err error) {
+	r := c.Request()
+	fields := map[string]string{}
+	mt, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
+	switch mt {
+	case echo.MIMEApplicationJSON:
+		var raw map[string]json.RawMessage
+		dec := json.NewDecoder(r.Body)
+		if err = dec.Decode(&raw); err == nil && dec.Decode(&struct{}{}) != io.EOF {
+			err = errors.New("data after the object")
 		}
-		return pageerr.New(http.StatusBadRequest, msg.ErrBadRequest)
+		for k, v := range raw {
+			if k != "text" && k != "format" {
+				continue
+			}
+			var s string
+			if string(v) == "null" || json.Unmarshal(v, &s) != nil {
+				return "", "", pageerr.New(http.StatusBadRequest, msg.ErrLinkifyFields)
+			}
+			fields[k] = s
+		}
+	case echo.MIMEApplicationForm:
+		if err = r.ParseForm(); err == nil {
+			for _, k := range []string{"text", "format"} {
+				if v := r.PostForm[k]; len(v) > 1 {
+					return "", "", pageerr.New(http.StatusBadRequest, msg.ErrLinkifyFields)
+				} else if len(v) == 1 {
+					fields[k] = v[0]
+				}
+			}
+		}
+	default:
+		return "", "", pageerr.New(http.StatusUnsupportedMediaType, msg.ErrLinkifyMediaType)
 	}
-	text, f, err := linkifyInput(req.Text, req.Format)
+	switch {
+	case errors.Is(err, echo.ErrStatusRequestEntityTooLarge): // a body without a length, cut at the limit
+		return "", "", pageerr.New(http.StatusRequestEntityTooLarge, msg.ErrTooLarge)
+	case err != nil:
+		return "", "", pageerr.New(http.StatusBadRequest, msg.ErrBadRequest)
+	}
+	text, hasText := fields["text"]
+	format, hasFormat := fields["format"]
+	if !hasText {
+		return "", "", pageerr.New(http.StatusBadRequest, msg.ErrLinkifyFields)
+	}
+	if hasFormat && format == "" {
+		return "", "", pageerr.New(http.StatusBadRequest, msg.ErrLinkifyFormat)
+	}
+	return text, format, nil
+}
+
+func (s *Server) linkifyAPI(c echo.Context) error {
+	text, format, err := linkifyFields(c)
+	if err != nil {
+		return err
+	}
+	text, f, err := linkifyInput(text, format)
 	if err != nil {
 		return err
 	}

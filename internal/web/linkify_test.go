@@ -134,14 +134,14 @@ func TestOldNumbersLeadToToday(t *testing.T) {
 	}
 }
 
-// TestLinkifyAPIBodyTooLarge: a body over 64 KB is refused with 413 and
+// TestLinkifyAPIBodyTooLarge: a body over 240 KB is refused with 413 and
 // says so in the reader's language, whether its length was announced
 // (refused unread) or not (cut at the limit while read).
 func TestLinkifyAPIBodyTooLarge(t *testing.T) {
-	big := `{"text":"` + strings.Repeat("117.3a ", 10<<10) + `"}`
+	big := `{"text":"` + strings.Repeat("117.3a ", 40<<10) + `"}`
 	want := map[string]string{
-		"de": "Der gesendete Text ist länger, als diese Website annimmt (höchstens 64 KB).",
-		"ja": "送信されたテキストが長すぎます（64 KBまで）。",
+		"de": "Der gesendete Text ist länger, als diese Website annimmt (höchstens 240 KB).",
+		"ja": "送信されたテキストが長すぎます（240 KBまで）。",
 	}
 	for lang, message := range want {
 		for _, announced := range []bool{true, false} {

@@ -84,7 +84,7 @@ func TestOfflinePackFitsInSixMegabytes(t *testing.T) {
 				t.Errorf("%s: the saved %s (%v) is not the page served there", lang, path, ok)
 			}
 		}
-		for _, path := range []string{urls.Rule(lang, "117.3b"), urls.Search(lang, "priority", false, 1)} {
+		for _, path := range []string{urls.Rule(lang, "117.3b"), urls.Search(lang, "priority", "", 1)} {
 			if _, ok := pages[path]; ok {
 				t.Errorf("%s: the pack holds %s", lang, path)
 			}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -253,4 +254,98 @@ func TestOpenAPICheckCatchesDrift(t *testing.T) {
 			t.Errorf("%s: passes the check", name)
 		}
 	}
+}
+
+// The server reads an edition as malformed exactly when openapi.json's
+// pattern refuses it.
+func TestEditionPatternIsTheDocuments(t *testing.T) {
+	doc, _ := openAPI(t)
+	if got := doc.Components.Parameters["edition"].Value.Schema.Value.Pattern; got != editionPattern.String() {
+		t.Errorf("openapi.json: %s, the server: %s", got, editionPattern)
+	}
+}
+
+// What the clients of issue 24 found, each answered as documented.
+func TestAPIAnswersWhatItDocuments(t *testing.T) {
+	// GET of the POST-only address: 405 with Allow, as PUT gets.
+	for _, method := range []string{http.MethodGet, http.MethodHead, http.MethodPut} {
+		req := httptest.NewRequest(method, "/api/linkify", nil)
+		w := httptest.NewRecorder()
+		testServer(t)
+		handler.ServeHTTP(w, req)
+		if w.Code != http.StatusMethodNotAllowed || w.Header().Get("Allow") != "OPTIONS, POST" || w.Header().Get("Access-Control-Allow-Origin") != "*" {
+			t.Errorf("%s /api/linkify: %d, Allow %q", method, w.Code, w.Header().Get("Allow"))
+		}
+		if method == http.MethodGet && !strings.Contains(w.Body.String(), `"status":405`) {
+			t.Errorf("GET /api/linkify: %s", w.Body)
+		}
+	}
+	// A renamed entry's old slug: 301 to its new address, as documented.
+	moved := "/api/de/glossary/" + url.PathEscape("verstärken")
+	if r := get(t, moved); r.status != http.StatusMovedPermanently || r.header.Get("Location") != "/api/de/glossary/"+url.PathEscape("verstärkung") {
+		t.Errorf("%s: %d %q", moved, r.status, r.header.Get("Location"))
+	} else {
+		checkSpec(t, http.MethodGet, moved, nil, r, true)
+	}
+	wantAPIError(t, nil, "/api/e%00n/rules", http.StatusBadRequest, "en", "The address contains characters or parts that no page of this site uses.")
+	wantAPIError(t, nil, "/api/en/glossary/"+strings.Repeat("x", MaxPathBytes), http.StatusRequestURITooLong, "en", "The address is too long.")
+	wantAPIError(t, nil, "/api/de/rules/117?edition=", http.StatusBadRequest, "de", "Eine Fassung wird mit ihrem Gültigkeitsdatum angegeben, geschrieben wie 2026-04-17.")
+	wantAPIError(t, nil, "/api/en/rules/117?edition=0000-00-00", http.StatusBadRequest, "en", "An edition is named by its effective date, written like 2026-04-17.")
+	wantAPIError(t, nil, "/api/en/rules/117?edition=2025-02-30", http.StatusNotFound, "en", "That edition of the rules is not loaded on this site.")
+	wantAPIError(t, nil, "/api/en/examples/giant-growth-answered-by-shock?step=", http.StatusBadRequest, "en", "The step must be a whole number from 1 to 1000.")
+	wantAPIError(t, nil, "/api/en/rules/117?subrules=", http.StatusBadRequest, "en", "subrules is 0 (the rule alone) or 1 (with every rule beneath it).")
+	wantAPIError(t, nil, "/api/en/search?q=x&in=", http.StatusBadRequest, "en", "Search in one language (in= its code, such as in=de) or in all (in=all).")
+	wantAPIError(t, nil, "/api/en/search?q=x&page=", http.StatusBadRequest, "en", "The page number must be a whole number from 1 to 1000.")
+}
+
+// The linkifier counts characters, as the document's maxLength does, and
+// reads the body the document describes: text, and format if given.
+func TestLinkifyAPIReadsTheDocumentedBody(t *testing.T) {
+	emoji, _ := json.Marshal(strings.Repeat("😀", MaxLinkifyChars)) // 4 bytes each, 12 escaped
+	for _, c := range []struct {
+		name, contentType, body string
+		status                  int
+		message                 string
+	}{
+		{"20,000 two-byte characters", "application/json", `{"text":"` + strings.Repeat("ü", MaxLinkifyChars) + `"}`, 200, ""},
+		{"20,001 two-byte characters", "application/json", `{"text":"` + strings.Repeat("ü", MaxLinkifyChars+1) + `"}`, 413, "The post is too long; the limit is 20,000 characters."},
+		{"20,000 escaped emoji", "application/json", `{"text":` + strings.ReplaceAll(string(emoji), "😀", `\ud83d\ude00`) + `}`, 200, ""},
+		{"20,000 emoji in a form", "application/x-www-form-urlencoded", url.Values{"text": {strings.Repeat("😀", MaxLinkifyChars)}}.Encode(), 200, ""},
+		{"no text", "application/json", `{"format":"html"}`, 400, "Send the post in the field text, and its format in format if you like; every field is text, and no other field is read."},
+		{"text null", "application/json", `{"text":null}`, 400, "Send the post in the field text, and its format in format if you like; every field is text, and no other field is read."},
+		{"another field, ignored", "application/json", `{"text":"117.3a","lang":"de"}`, 200, ""},
+		{"format a number", "application/json", `{"text":"117.3a","format":1}`, 400, "Send the post in the field text, and its format in format if you like; every field is text, and no other field is read."},
+		{"empty format", "application/json", `{"text":"117.3a","format":""}`, 400, "Choose BBCode, Markdown or HTML."},
+		{"no text in a form", "application/x-www-form-urlencoded", "format=md", 400, "Send the post in the field text, and its format in format if you like; every field is text, and no other field is read."},
+		{"text twice in a form", "application/x-www-form-urlencoded", "text=a&text=b", 400, "Send the post in the field text, and its format in format if you like; every field is text, and no other field is read."},
+		{"plain text", "text/plain", "117.3a", 415, "Send the post as JSON (application/json) or as a form (application/x-www-form-urlencoded)."},
+	} {
+		r := post(t, "/api/linkify", c.contentType, c.body)
+		if r.status != c.status {
+			t.Errorf("%s: %d, want %d: %.200s", c.name, r.status, c.status, r.body)
+			continue
+		}
+		checkSpec(t, http.MethodPost, "/api/linkify", []byte(c.body), r, false)
+		var e apiError
+		if err := json.Unmarshal([]byte(r.body), &e); err != nil || e.Error.Message != c.message {
+			t.Errorf("%s: message %q, want %q (%v)", c.name, e.Error.Message, c.message, err)
+		}
+	}
+}
+
+// in= names the language whose texts are searched: the Japanese API
+// searches the English texts and links rules to their Japanese pages.
+func TestSearchAPISearchesAnotherLanguage(t *testing.T) {
+	var res apiResult
+	apiGet(t, "/api/ja/search?q=priority&in=en", http.StatusOK, &res)
+	if res.Lang != "ja" || res.In != "en" || len(res.Hits) == 0 {
+		t.Fatalf("%+v", res)
+	}
+	for _, h := range res.Hits {
+		if h.Lang != "en" || (h.Number != "" && h.URL != srv.URL+"/ja/rules/"+h.Number) {
+			t.Errorf("hit %+v", h)
+		}
+	}
+	r := get(t, "/ja/search?q=priority&in=en") // the page too, and its next page keeps the scope
+	mustContain(t, "the page", r.body, `href="/ja/search?in=en&amp;page=2&amp;q=priority"`, `href="/ja/search?in=all&amp;q=priority"`)
 }

@@ -24,14 +24,18 @@ func (s *Server) play(c echo.Context) error {
 	if err != nil {
 		return moveError(err)
 	}
-	return s.renderPlay(c, lang, page, func(l string) string { return urls.Play(l, ex.Slug, codes) })
+	return s.renderPlay(c, lang, page, true, func(l string) string { return urls.Play(l, ex.Slug, codes) })
 }
 
 // renderPlay finishes a sandbox page: layout, the position's own address
-// to share, and headers (no index; a position never changes).
-func (s *Server) renderPlay(c echo.Context, lang string, page templates.PlayPage, href func(lang string) string) error {
+// to share (with its oEmbed discovery link when embed), and headers (no
+// index; a position never changes).
+func (s *Server) renderPlay(c echo.Context, lang string, page templates.PlayPage, embed bool, href func(lang string) string) error {
 	page.Page = s.page(c, lang, page.Heading, page.Lead, func(l string) (string, bool) { return href(l), false })
 	page.Share = s.baseURL(c) + href(lang)
+	if embed {
+		page.Page.OEmbed = urls.OEmbed(s.baseURL(c), page.Share)
+	}
 	c.Response().Header().Set("X-Robots-Tag", "noindex")
 	c.Response().Header().Set("Cache-Control", cachePosition) // the same moves always give the same position
 	return s.render(c, http.StatusOK, templates.Play(page))
@@ -154,5 +158,5 @@ func (s *Server) playCustom(c echo.Context) error {
 	if err != nil {
 		return moveError(err)
 	}
-	return s.renderPlay(c, lang, page, func(l string) string { return urls.Custom(l, raw, codes) })
+	return s.renderPlay(c, lang, page, false, func(l string) string { return urls.Custom(l, raw, codes) })
 }

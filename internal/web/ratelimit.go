@@ -13,8 +13,8 @@ import (
 
 // Per-client limits of the routes that cost real CPU per request:
 // search (a query runs on every language's index), linkify (a post of up
-// to 64 KB) and the sandbox (a game replayed from its moves). A reader
-// never comes near them; a script hammering one of them gets 429.
+// to 20,000 characters) and the sandbox (a game replayed from its moves).
+// A reader never comes near them; a script hammering one of them gets 429.
 var (
 	limitSearch  = limit{rate: 10, burst: 30}
 	limitLinkify = limit{rate: 2, burst: 10}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mtgrules/site/internal/search"
+	"github.com/mtgrules/site/internal/urls"
 )
 
 // TestExpensiveRoutesAreRateLimited: one address hammering search, the
@@ -39,11 +40,12 @@ func TestExpensiveRoutesAreRateLimited(t *testing.T) {
 		{"search", http.MethodGet, "/de/search?q=Stapel%20", "", "Zu viele Anfragen", limitSearch.burst},
 		{"search API", http.MethodGet, "/api/ja/search?q=x", "", `"status":429`, 0}, // shares the search budget
 		{"linkify", http.MethodPost, "/en/linkify", "text=see+117.3a", "Too many requests", limitLinkify.burst},
+		{"linkify API", http.MethodPost, "/api/linkify", "text=see+117.3a", `"status":429`, limitLinkify.burst},
 	} {
 		var last *httptest.ResponseRecorder
-		n := 0
+		n, path := 0, c.path
 		for ; n < 2*c.burst+20; n++ {
-			path := c.path
+			path = c.path
 			if c.method == http.MethodGet {
 				path += strings.Repeat("a", n) // a distinct query each time: cached answers would not count
 			}
@@ -53,6 +55,9 @@ func TestExpensiveRoutesAreRateLimited(t *testing.T) {
 		}
 		if n < c.burst || last.Code != http.StatusTooManyRequests || last.Header().Get("Retry-After") != "1" || !strings.Contains(last.Body.String(), c.want) {
 			t.Errorf("%s: after %d requests %d %q %.120s", c.name, n, last.Code, last.Header().Get("Retry-After"), last.Body.String())
+		}
+		if urls.IsAPI(path) { // the 429 is documented, with its headers
+			checkSpec(t, c.method, path, nil, response{status: last.Code, header: last.Header(), body: last.Body.String()}, false)
 		}
 	}
 	if w := send(http.MethodGet, "/de/search?q=Stapel", "192.0.2.8", ""); w.Code != http.StatusOK {

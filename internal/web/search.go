@@ -16,11 +16,24 @@ import (
 
 // searchRequest is a validated search: the raw query, scope and page.
 type searchRequest struct {
-	lang   string
+	lang   string // the reader's language, the path's
 	q      string
-	all    bool
+	in     string // the language whose texts are searched (in=), lang by default
+	all    bool   // in=all: every language
 	page   int
 	jumpTo string // a rule number the query names, "" otherwise
+}
+
+// scope is the in= of the request: "all", the language searched, or ""
+// for the reader's.
+func (r searchRequest) scope() string {
+	switch {
+	case r.all:
+		return "all"
+	case r.in != r.lang:
+		return r.in
+	}
+	return ""
 }
 
 // parseSearch validates the query parameters shared by the page and the API.
@@ -29,19 +42,22 @@ func (s *Server) parseSearch(c echo.Context) (searchRequest, error) {
 	if err != nil {
 		return searchRequest{}, err
 	}
-	r := searchRequest{lang: lang, q: c.QueryParam("q"), page: 1}
+	r := searchRequest{lang: lang, q: c.QueryParam("q"), in: lang, page: 1}
 	if !utf8.ValidString(r.q) {
 		return r, pageerr.New(http.StatusBadRequest, msg.ErrBadRequest)
 	}
-	switch c.QueryParam("in") {
-	case "", lang:
-	case "all":
+	query := c.QueryParams()
+	switch in := query.Get("in"); {
+	case !query.Has("in"):
+	case in == "all":
 		r.all = true
+	case s.langs.Has(in):
+		r.in = in
 	default:
 		return r, pageerr.New(http.StatusBadRequest, msg.ErrSearchScope)
 	}
-	if p := c.QueryParam("page"); p != "" {
-		n, err := strconv.Atoi(p)
+	if query.Has("page") {
+		n, err := strconv.Atoi(query.Get("page"))
 		if err != nil || n < 1 || n > 1000 {
 			return r, pageerr.New(http.StatusBadRequest, msg.ErrSearchPage)
 		}
@@ -66,7 +82,7 @@ func (s *Server) runSearch(c echo.Context, r searchRequest) (*search.Result, err
 		c.Response().Header().Set("Retry-After", "5")
 		return nil, pageerr.New(http.StatusServiceUnavailable, msg.ErrSearchWarming)
 	}
-	res, err := ix.Search(search.Query{Text: r.q, Lang: r.lang, All: r.all, Page: r.page})
+	res, err := ix.Search(search.Query{Text: r.q, Lang: r.in, All: r.all, Page: r.page})
 	if err == nil && r.page > 1 && r.page > res.Pages {
 		return nil, s.pastLastPage(r, res)
 	}
@@ -80,12 +96,12 @@ func (s *Server) pastLastPage(r searchRequest, res *search.Result) error {
 	pe := pageerr.New(http.StatusNotFound, msg.ErrSearchPageRange)
 	if res.Pages == 0 {
 		pe.Message = s.Catalog.Format(lang, msg.ErrSearchPageNone, 0, map[string]any{"Page": r.page})
-		pe.Suggestions = []templates.Link{{Href: urls.Search(lang, r.q, r.all, 1), Label: r.q}}
+		pe.Suggestions = []templates.Link{{Href: urls.Search(lang, r.q, r.scope(), 1), Label: r.q}}
 		return pe
 	}
 	pe.Message = s.Catalog.Format(lang, msg.ErrSearchPageRange, res.Pages, map[string]any{"Page": r.page, "Pages": res.Pages})
 	pe.Suggestions = []templates.Link{{
-		Href:  urls.Search(lang, r.q, r.all, res.Pages),
+		Href:  urls.Search(lang, r.q, r.scope(), res.Pages),
 		Label: s.Catalog.Format(lang, msg.SearchPageOf, 0, map[string]any{"Page": res.Pages, "Pages": res.Pages}),
 	}}
 	return pe
@@ -110,14 +126,14 @@ func (s *Server) searchPage(c echo.Context) error {
 	}
 	lang := r.lang
 	p := s.page(c, lang, s.Catalog.T(lang, msg.SearchHeading), "", func(l string) (string, bool) {
-		return urls.Search(l, r.q, r.all, 1), false
+		return urls.Search(l, r.q, r.scope(), 1), false
 	})
 	p.Query = r.q
 	page := templates.SearchPage{Page: p, Query: r.q, AllLangs: r.all}
 	if r.all {
-		page.AllLink = templates.Link{Href: urls.Search(lang, r.q, false, 1), Label: s.Catalog.T(lang, msg.SearchInOne)}
+		page.AllLink = templates.Link{Href: urls.Search(lang, r.q, "", 1), Label: s.Catalog.T(lang, msg.SearchInOne)}
 	} else {
-		page.AllLink = templates.Link{Href: urls.Search(lang, r.q, true, 1), Label: s.Catalog.T(lang, msg.SearchInAll)}
+		page.AllLink = templates.Link{Href: urls.Search(lang, r.q, "all", 1), Label: s.Catalog.T(lang, msg.SearchInAll)}
 	}
 	if r.q != "" {
 		res, err := s.runSearch(c, r)
@@ -145,13 +161,13 @@ func (s *Server) showResults(page *templates.SearchPage, r searchRequest, res *s
 		})
 	}
 	for _, sug := range res.Suggestions {
-		page.Suggestions = append(page.Suggestions, templates.Link{Href: urls.Search(lang, sug, r.all, 1), Label: sug})
+		page.Suggestions = append(page.Suggestions, templates.Link{Href: urls.Search(lang, sug, r.scope(), 1), Label: sug})
 	}
 	if res.Page > 1 {
-		page.Prev = &templates.Link{Href: urls.Search(lang, r.q, r.all, res.Page-1), Label: s.Catalog.T(lang, msg.SearchPrev)}
+		page.Prev = &templates.Link{Href: urls.Search(lang, r.q, r.scope(), res.Page-1), Label: s.Catalog.T(lang, msg.SearchPrev)}
 	}
 	if res.Page < res.Pages {
-		page.Next = &templates.Link{Href: urls.Search(lang, r.q, r.all, res.Page+1), Label: s.Catalog.T(lang, msg.SearchNext)}
+		page.Next = &templates.Link{Href: urls.Search(lang, r.q, r.scope(), res.Page+1), Label: s.Catalog.T(lang, msg.SearchNext)}
 	}
 	if res.Pages > 1 {
 		page.PageInfo = s.Catalog.Format(lang, msg.SearchPageOf, 0, map[string]any{"Page": res.Page, "Pages": res.Pages})
@@ -190,7 +206,7 @@ func (s *Server) searchAPI(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := apiResult{Query: r.q, Lang: r.lang, In: r.lang, Page: 1, Rule: r.jumpTo, Hits: []apiHit{}, Suggestions: []string{}}
+	out := apiResult{Query: r.q, Lang: r.lang, In: r.in, Page: 1, Rule: r.jumpTo, Hits: []apiHit{}, Suggestions: []string{}}
 	if r.all {
 		out.In = "all"
 	}

@@ -25,11 +25,11 @@ func TestSearchPagePastTheLastIs404(t *testing.T) {
 		if last < 2 {
 			t.Fatalf("%s %q: %d pages", lang, q, last)
 		}
-		if r := get(t, urls.Search(lang, q, false, last)); r.status != http.StatusOK {
+		if r := get(t, urls.Search(lang, q, "", last)); r.status != http.StatusOK {
 			t.Errorf("%s: last page %d answers %d", lang, last, r.status)
 		}
 		want := fmt.Sprintf(message[lang], last+1, last)
-		r := get(t, urls.Search(lang, q, false, last+1))
+		r := get(t, urls.Search(lang, q, "", last+1))
 		if r.status != http.StatusNotFound {
 			t.Fatalf("%s: page %d answers %d", lang, last+1, r.status)
 		}

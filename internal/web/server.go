@@ -110,7 +110,7 @@ func New(cfg Config) *echo.Echo {
 	e.HideBanner, e.HidePort = true, true
 	logToSlog(e)
 	e.HTTPErrorHandler = s.handleError
-	e.Pre(httpcache.HeadAsGet, s.guardInput)
+	e.Pre(httpcache.HeadAsGet, s.guardInput, postOnly)
 	e.Use(recoverToSlog)
 	if cfg.Cache == nil {
 		cfg.Cache = cfg.NewCache()
@@ -125,7 +125,7 @@ func New(cfg Config) *echo.Echo {
 	e.GET(urls.RouteStatic, s.static)
 	e.GET(urls.RouteShort, s.shortLink)
 	e.GET(urls.RouteShort2008, s.oldShortLink)
-	e.POST(urls.RouteAPILinkify, s.linkifyAPI, middleware.BodyLimit("64K"), s.limiter(limitLinkify))
+	e.POST(urls.RouteAPILinkify, s.linkifyAPI, middleware.BodyLimit(MaxLinkifyBody), s.limiter(limitLinkify))
 	e.GET(urls.RouteOEmbed, s.oembed)
 	e.GET(urls.RouteSitemap, s.sitemap)
 	e.GET(urls.RouteRobots, s.robots)
@@ -155,7 +155,7 @@ func New(cfg Config) *echo.Echo {
 	e.GET(urls.RoutePlay, s.play, sandboxLimit)
 	linkifyLimit := s.limiter(limitLinkify)
 	e.GET(urls.RouteLinkify, s.linkify, linkifyLimit)
-	e.POST(urls.RouteLinkify, s.linkify, middleware.BodyLimit("64K"), linkifyLimit)
+	e.POST(urls.RouteLinkify, s.linkify, middleware.BodyLimit(MaxLinkifyBody), linkifyLimit)
 	s.offlineRoutes(e)
 	return e
 }
@@ -181,6 +181,20 @@ func (s *Server) guardInput(next echo.HandlerFunc) echo.HandlerFunc {
 		q, err := url.QueryUnescape(r.URL.RawQuery)
 		if err != nil || !utf8.ValidString(q) {
 			return pageerr.New(http.StatusBadRequest, msg.ErrBadRequest)
+		}
+		return next(c)
+	}
+}
+
+// postOnly answers a GET (or HEAD) of the API address only POST answers
+// with 405 and Allow, as the router answers other methods; without it
+// the GET would reach the page routes as if "api" were a language.
+func postOnly(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if r.Method == http.MethodGet && r.URL.Path == urls.APILinkify() {
+			c.Response().Header().Set(echo.HeaderAllow, http.MethodOptions+", "+http.MethodPost)
+			return pageerr.New(http.StatusMethodNotAllowed, msg.ErrMethod)
 		}
 		return next(c)
 	}

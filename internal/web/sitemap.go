@@ -9,8 +9,9 @@ import (
 )
 
 type sitemapURL struct {
-	Loc   string         `xml:"loc"`
-	Links []sitemapXLink `xml:"xhtml:link"`
+	Loc     string         `xml:"loc"`
+	Lastmod string         `xml:"lastmod,omitempty"`
+	Links   []sitemapXLink `xml:"xhtml:link"`
 }
 
 type sitemapXLink struct {
@@ -40,18 +41,31 @@ func (s *Server) sitemap(c echo.Context) error {
 
 // sitemapSet lists the pages: those every language has, every step of
 // every worked example, every rule (with the languages that have it) and
-// every glossary entry. Links start with base.
+// every glossary entry (with its counterparts in the aligned glossary).
+// Each names its alternates as its page does, the first language's as
+// x-default, and its language's current edition as its last change.
+// Links start with base.
 func (s *Server) sitemapSet(base string) urlset {
 	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml"}
+	lastmod := map[string]string{}
+	for _, l := range s.langs.Codes() {
+		lastmod[l] = s.rv.Book(l).Edition()
+	}
 	add := func(pathFor layout.PathFunc) {
 		var links []sitemapXLink
+		var pages []sitemapURL
 		for _, l := range s.langs.Codes() {
 			if p, ok := pathFor(l); ok {
 				links = append(links, sitemapXLink{Rel: "alternate", Hreflang: l, Href: base + p})
+				pages = append(pages, sitemapURL{Loc: base + p, Lastmod: lastmod[l]})
 			}
 		}
-		for _, l := range links {
-			set.URLs = append(set.URLs, sitemapURL{Loc: l.Href, Links: links})
+		if len(links) > 0 {
+			links = append(links, sitemapXLink{Rel: "alternate", Hreflang: "x-default", Href: links[0].Href})
+		}
+		for _, u := range pages {
+			u.Links = links
+			set.URLs = append(set.URLs, u)
 		}
 	}
 	for _, path := range []urls.PathFunc{urls.Home, urls.Contents, urls.Glossary, urls.Examples, urls.Linkify, urls.APIDoc} {
@@ -65,22 +79,29 @@ func (s *Server) sitemapSet(base string) urlset {
 			}
 		}
 	}
-	seen := map[string]bool{}
+	seen := map[string]bool{} // the rule numbers listed
 	for _, l := range s.langs.Codes() {
-		for _, r := range s.rv.Book(l).Rules() {
+		b := s.rv.Book(l)
+		for _, r := range b.Rules() {
 			if !seen[r.Number] {
 				seen[r.Number] = true
-				num := r.Number
-				add(func(l string) (string, bool) {
-					_, ok := s.rv.Book(l).Rule(num)
-					return urls.Rule(l, num), ok
-				})
+				add(s.rv.RulePaths(b, r.Number))
 			}
 		}
 	}
+	listed := map[string]bool{} // the glossary pages listed, with their counterparts
 	for _, l := range s.langs.Codes() {
 		for _, t := range s.rv.Book(l).Glossary {
-			set.URLs = append(set.URLs, sitemapURL{Loc: base + urls.Term(l, t.Slug)})
+			paths := s.rv.TermPaths(t, l)
+			if self, _ := paths(l); listed[self] {
+				continue
+			}
+			for _, o := range s.langs.Codes() {
+				if p, ok := paths(o); ok {
+					listed[p] = true
+				}
+			}
+			add(paths)
 		}
 	}
 	return set

@@ -148,13 +148,16 @@ const (
 	ErrExampleNotFound
 	ErrIllegalMove
 	ErrLangUnknown
+	ErrLinkifyFields
 	ErrLinkifyFormat
+	ErrLinkifyMediaType
 	ErrLinkifyTooLong
 	ErrMethod
 	ErrMoveSyntax
 	ErrNotFound
 	ErrNotFoundHeading
 	ErrOEmbedFormat
+	ErrOEmbedSize
 	ErrOEmbedURL
 	ErrOldNumberUnknown
 	ErrRuleNotFound
@@ -683,13 +686,16 @@ var names = [...]string{
 	"ErrExampleNotFound",
 	"ErrIllegalMove",
 	"ErrLangUnknown",
+	"ErrLinkifyFields",
 	"ErrLinkifyFormat",
+	"ErrLinkifyMediaType",
 	"ErrLinkifyTooLong",
 	"ErrMethod",
 	"ErrMoveSyntax",
 	"ErrNotFound",
 	"ErrNotFoundHeading",
 	"ErrOEmbedFormat",
+	"ErrOEmbedSize",
 	"ErrOEmbedURL",
 	"ErrOldNumberUnknown",
 	"ErrRuleNotFound",
