@@ -145,7 +145,7 @@ func TestSameAnswersAsNetHTTP(t *testing.T) {
 		{"language chosen: a cookie", "GET", "/ja/rules/100.1?lang=ja", nil, nil, 303},
 		{"search", "GET", "/de/search?q=Trampelschaden", nil, nil, 200},
 		{"linkify", "POST", "/api/linkify", http.Header{"Content-Type": {"application/json"}}, []byte(`{"text":"see 702.19b","lang":"en"}`), 200},
-		{"body too large", "POST", "/api/linkify", http.Header{"Content-Type": {"application/json"}, "Accept-Language": {"de"}}, bytes.Repeat([]byte("a"), 100<<10), 413},
+		{"body too large", "POST", "/api/linkify", http.Header{"Content-Type": {"application/json"}, "Accept-Language": {"de"}}, bytes.Repeat([]byte("a"), 250<<10), 413},
 		{"body far too large, unread", "POST", "/api/linkify", http.Header{"Content-Type": {"application/json"}}, bytes.Repeat([]byte("a"), 3<<20), 413},
 	}
 	for _, c := range cases {
