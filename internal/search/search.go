@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"slices"
 	"sort"
 	"strings"
@@ -152,6 +153,7 @@ type plan struct {
 	typos   map[string][]typo // the terms no text has, matched as the words they may be mistyped for
 	usable  []string          // the terms the typo and partial tiers match: known or with typos
 	lacking string            // when set, only rules this language's book lacks
+	ctx     context.Context   // the search's: a search nobody waits for stops
 	// cond is what a hit of each tier matches (nil: the tier does not
 	// apply); tiers adds the boosts of parsed.extra.
 	cond, tiers [numTiers]query.Query
@@ -200,7 +202,21 @@ func newPlan(li *langIndex, text, number, lacking string) (plan, bool) {
 // an empty or truncated result, not an error. An error means the index
 // itself failed.
 func (ix *Index) Search(q Query) (*Result, error) {
-	ix.slots <- struct{}{}
+	return ix.SearchContext(context.Background(), q)
+}
+
+// SearchContext is Search under ctx: waiting for a free slot (as many
+// searches run at once as there are CPUs) and searching stop when ctx is
+// done, with its error.
+func (ix *Index) SearchContext(ctx context.Context, q Query) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	select {
+	case ix.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 	defer func() { <-ix.slots }()
 	perPage := q.PerPage
 	if perPage <= 0 {
@@ -226,6 +242,7 @@ func (ix *Index) Search(q Query) (*Result, error) {
 	var plans []plan
 	for _, lang := range searched {
 		if p, ok := newPlan(ix.li[lang], text, number, ""); ok {
+			p.ctx = ctx
 			plans = append(plans, p)
 		}
 	}
@@ -234,6 +251,7 @@ func (ix *Index) Search(q Query) (*Result, error) {
 	merge := q.All
 	if !q.All && ix.lacks[reader] {
 		if p, ok := newPlan(ix.li[ix.fallback], text, number, reader); ok {
+			p.ctx = ctx
 			plans = append(plans, p)
 			merge = true
 		}
@@ -305,7 +323,7 @@ func (p *plan) searchTier(t tier, from, size int) ([]scored, int, error) {
 		from, size = 0, 0 // past the deepest page: count only
 	}
 	req := bleve.NewSearchRequestOptions(q, size, from, false)
-	sr, err := p.li.idx.Search(req)
+	sr, err := p.li.idx.SearchInContext(p.ctx, req)
 	if err != nil {
 		return nil, 0, err
 	}
