@@ -14,7 +14,6 @@ require (
 	github.com/ikawaha/kagome/v2 v2.10.3
 	github.com/labstack/echo/v4 v4.16.0
 	github.com/nicksnyder/go-i18n/v2 v2.7.0
-	github.com/valyala/fasthttp v1.78.0
 	golang.org/x/net v0.62.0
 	golang.org/x/sync v0.24.0
 	golang.org/x/text v0.43.0
@@ -54,11 +53,9 @@ require (
 	github.com/gorilla/mux v1.8.0 // indirect
 	github.com/ikawaha/kagome-dict v1.1.7 // indirect
 	github.com/json-iterator/go v0.0.0-20171115153421-f7279a603ede // indirect
-	github.com/klauspost/compress v1.20.3 // indirect
 	github.com/labstack/gommon v0.5.0 // indirect
 	github.com/mattn/go-colorable v0.1.15 // indirect
 	github.com/mattn/go-isatty v0.0.22 // indirect
-	github.com/molecule-man/go-brrr v1.3.1 // indirect
 	github.com/mschoch/smat v0.2.0 // indirect
 	github.com/natefinch/atomic v1.0.1 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect

@@ -24,12 +24,15 @@ import (
 	"time"
 
 	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/clientip"
+	"github.com/mtgrules/site/internal/connlimit"
+	"github.com/mtgrules/site/internal/edge"
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/fetch"
 	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/refusal"
 	"github.com/mtgrules/site/internal/reload"
-	"github.com/mtgrules/site/internal/serve"
 	"github.com/mtgrules/site/internal/web"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/static"
@@ -113,7 +116,11 @@ func run(args []string) error {
 	addr := fs.String("addr", defaultAddr(), "listen address host:port (env ADDR, or PORT)")
 	rulesSpec := fs.String("rules", os.Getenv("RULES"), "official rules files per language, one per edition or a directory of them, e.g. en=/path/MagicCompRules.txt,de=/path/de.txt or en=2025.txt,en=2026.txt or en=/srv/rules/en/ (env RULES)")
 	baseURL := fs.String("base-url", os.Getenv("BASE_URL"), "public origin for canonical links, sitemaps and linked posts, e.g. https://rules.example (env BASE_URL; default: the listening address, with a warning)")
-	cacheMB := fs.Int("cache-mb", 64, "response cache size in MB; 0 turns it off")
+	cacheMB := fs.Int("cache-mb", web.DefaultCacheBytes>>20, "response cache size in MB; 0 turns it off")
+	trusted := fs.String("trusted-proxies", os.Getenv("TRUSTED_PROXIES"), "networks (CIDR) of the proxies in front of the site whose X-Forwarded-For names the client, e.g. 10.0.0.0/8,2001:db8::/48 (env TRUSTED_PROXIES); none: the connection's address is the client's")
+	maxConns := fs.Int("max-conns", 0, "open connections at most; 0: three quarters of the file descriptors allowed, at most 10,000")
+	perAddr := fs.Int("conns-per-addr", 64, "open connections per client address at most (trusted proxies excepted); 0: no bound")
+	memLimit := fs.Int("mem-limit-mb", defaultMemLimitMB(), "soft memory limit in MB (GOMEMLIMIT): the garbage collector works harder near it; 0: none (default: 90% of the container's memory, else 1024)")
 	refresh := fs.Duration("refresh", 0, "look for a new edition this often (e.g. 24h) on -refresh-page, add it to the English -rules file or directory and reload; 0 turns it off")
 	refreshPage := fs.String("refresh-page", fetch.RulesPage, "the official rules page -refresh reads")
 	if err := fs.Parse(args); err != nil {
@@ -126,10 +133,12 @@ func run(args []string) error {
 		*baseURL = local
 		log.Warn("no -base-url: absolute links name the listening address; set the public origin in production", "base_url", local)
 	}
-	cache := int64(*cacheMB) << 20
-	if cache == 0 {
-		cache = -1 // Config: negative turns the cache off
+	setMemoryLimit(log, fs, *memLimit)
+	proxies, err := clientip.Parse(*trusted)
+	if err != nil {
+		return err
 	}
+	refusals := refusal.New(log)
 
 	start := time.Now()
 	overrides, err := library.ParseOverrides(langs.Default, *rulesSpec)
@@ -152,7 +161,10 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	site, err := reload.New(web.Config{Catalog: cat, Assets: assets, Examples: exs, BaseURL: strings.TrimSuffix(*baseURL, "/"), CacheBytes: cache}, library.Embedded(overrides))
+	site, err := reload.New(web.Config{
+		Catalog: cat, Assets: assets, Examples: exs, BaseURL: strings.TrimSuffix(*baseURL, "/"),
+		CacheBytes: int64(max(*cacheMB, 0)) << 20, Proxies: proxies, Guards: web.NewGuards(refusals, false),
+	}, library.Embedded(overrides))
 	if err != nil {
 		return err
 	}
@@ -165,14 +177,25 @@ func run(args []string) error {
 		}
 		log.Info("search index ready", "took", time.Since(began).Round(time.Millisecond))
 	}()
-	srv := serve.New(site, serve.Limits{
-		ReadTimeout:    10 * time.Second,
-		WriteTimeout:   30 * time.Second,
-		IdleTimeout:    120 * time.Second,
-		MaxHeaderBytes: 96 << 10, // room for MaxQueryBytes in the request line
-	}, log)
+	limits := edge.Limits{
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    96 << 10, // room for MaxQueryBytes in the request line
+		MaxConns:          *maxConns,
+		ConnsPerAddr:      *perAddr,
+	}
+	if limits.MaxConns <= 0 {
+		limits.MaxConns = connlimit.DefaultMax(openFiles())
+	}
+	ln, err := edge.Listen(*addr, limits, proxies, refusals)
+	if err != nil {
+		return err
+	}
+	srv := edge.New(site, limits, refusals)
 	logLibrary(log, site.Library())
-	log.Info("listening on "+local, "addr", *addr, "startup", time.Since(start).Round(time.Millisecond))
+	log.Info("listening on "+local, "addr", *addr, "startup", time.Since(start).Round(time.Millisecond), "max_conns", limits.MaxConns)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -189,7 +212,7 @@ func run(args []string) error {
 	signal.Notify(hup, syscall.SIGHUP)
 	defer signal.Stop(hup)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe(*addr) }()
+	go func() { errc <- srv.Serve(ln) }()
 	for serving := true; serving; {
 		select {
 		case err := <-errc:
@@ -203,7 +226,7 @@ func run(args []string) error {
 	log.Info("shutting down")
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := srv.ShutdownWithContext(shutdown); err != nil {
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	return nil

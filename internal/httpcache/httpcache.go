@@ -4,8 +4,12 @@
 // it, Content-Length, HEAD without a body. A kept page is also compressed
 // with brotli, in the background, once a reader asks for it; until then it
 // is served with gzip.
-// Concurrent misses for one URL render once. Responses that are not
-// public (or set a cookie, or fail) pass through, compressed the same way.
+//
+// Keeping is opt-in per route (Keep), which names the query parameters
+// the route reads: any other request URI redirects to the canonical one,
+// so no parameter makes a new entry. Concurrent misses for one URL render
+// once. Responses that are not public (or set a cookie, read one, fail or
+// are larger than MaxEntryBytes) pass through, compressed the same way.
 package httpcache
 
 import (
@@ -15,6 +19,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,10 +35,13 @@ import (
 type Cache struct {
 	max   int64
 	group singleflight.Group
-	// since is when the content behind every response was loaded: a
-	// reload builds a new handler with a new Cache, so no public body
-	// changed after it. It is each public response's Last-Modified.
+	// since is when the content behind every response last changed: a
+	// reload builds a new handler with a new Cache. It is each public
+	// response's Last-Modified.
 	since time.Time
+	// routes are the routes whose answers are kept, with the query
+	// parameters each reads; set before serving.
+	routes map[string]query
 
 	compressing sync.WaitGroup // background brotli compressions
 
@@ -45,10 +53,57 @@ type Cache struct {
 
 // New makes a cache holding at most maxBytes of bodies; 0 caches nothing
 // (responses still get ETags, Last-Modified, gzip and Content-Length).
-// Make one per loaded content: its creation time is every public
-// response's Last-Modified.
-func New(maxBytes int64) *Cache {
-	return &Cache{max: maxBytes, since: time.Now().UTC().Truncate(time.Second), order: list.New(), byKey: map[string]*list.Element{}}
+// Make one per loaded content: since, when the content last changed, is
+// every public response's Last-Modified.
+func New(maxBytes int64, since time.Time) *Cache {
+	return &Cache{max: maxBytes, since: since.UTC().Truncate(time.Second), routes: map[string]query{},
+		order: list.New(), byKey: map[string]*list.Element{}}
+}
+
+// MaxEntryBytes bounds a kept answer: a larger one is sent, not kept, so
+// one page cannot push out dozens.
+const MaxEntryBytes = 256 << 10
+
+// query is what a kept route reads of a query string: each parameter
+// whether it may repeat.
+type query map[string]bool
+
+// Keep makes the answers of route (an echo route path, as registered)
+// kept and shared, keyed by the parameters named: "name" is read once (a
+// repeat is dropped), "name*" may repeat. A request with other parameters,
+// or written another way, redirects (301) to the canonical query. Call it
+// before serving.
+func (c *Cache) Keep(route string, params ...string) {
+	q := query{}
+	for _, p := range params {
+		name, many := strings.CutSuffix(p, "*")
+		q[name] = many
+	}
+	c.routes[route] = q
+}
+
+// canonical is raw with only q's parameters, each escaped as url.Values
+// does, in the order given; a parameter read once appears once.
+func (q query) canonical(raw string) string {
+	var b strings.Builder
+	seen := map[string]bool{}
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		k, v, _ := strings.Cut(pair, "=")
+		k, kerr := url.QueryUnescape(k)
+		v, verr := url.QueryUnescape(v)
+		many, ok := q[k]
+		if !ok || kerr != nil || verr != nil || (seen[k] && !many) {
+			continue
+		}
+		seen[k] = true
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(url.QueryEscape(k) + "=" + url.QueryEscape(v))
+	}
+	return b.String()
 }
 
 // entry is one finished response.
@@ -65,7 +120,8 @@ type entry struct {
 	// The complete headers of each representation, built once: a cache
 	// hit only copies them.
 	plainHeader, gzHeader http.Header
-	kept                  bool                // public and put in the cache
+	keepable              bool                // public, read no cookie, small enough: may be kept
+	kept                  bool                // put in the cache
 	br                    atomic.Pointer[rep] // set in the background, while cached
 	brStarted             atomic.Bool
 }
@@ -99,13 +155,26 @@ func HeadAsGet(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// Middleware records what the handlers write, serves public GET pages from
-// the cache, and finishes every response (compression, validators,
-// Content-Length, HEAD).
+// Middleware records what the handlers write, serves the public GET pages
+// of the routes that Keep them from the cache, and finishes every response
+// (compression, validators, Content-Length, HEAD). It runs after routing
+// (echo's Use).
 func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(ctx echo.Context) error {
 		r := ctx.Request()
-		if r.Method != http.MethodGet {
+		q, kept := c.routes[ctx.Path()]
+		if r.Method != http.MethodGet || !kept {
+			c.write(ctx, c.record(ctx, next, false))
+			return nil
+		}
+		if canon := q.canonical(r.URL.RawQuery); canon != r.URL.RawQuery {
+			to := "/" + strings.TrimLeft(r.URL.EscapedPath(), "/") // never "//host"
+			if canon != "" {
+				to += "?" + canon
+			}
+			return ctx.Redirect(http.StatusMovedPermanently, to)
+		}
+		if c.max <= 0 {
 			c.write(ctx, c.record(ctx, next, false))
 			return nil
 		}
@@ -117,15 +186,15 @@ func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		mine := false
 		v, _, _ := c.group.Do(key, func() (any, error) {
 			mine = true
-			e := c.record(ctx, next, c.max > 0)
-			if e.public {
+			e := c.record(ctx, next, true)
+			if e.keepable {
 				e.kept = c.put(key, e)
 			}
 			return e, nil
 		})
 		e := v.(*entry)
-		if !mine && !e.public {
-			// Another request's private answer is not ours to send.
+		if !mine && !e.keepable {
+			// Another request's answer that is not shared is not ours to send.
 			e = c.record(ctx, next, false)
 		}
 		c.write(ctx, e)
@@ -146,20 +215,23 @@ func (c *Cache) record(ctx echo.Context, next echo.HandlerFunc, keep bool) *entr
 		// Also on a panic, so the recovering middleware answers the client.
 		res.Writer, res.Committed, res.Size = real, false, 0
 	}()
-	if err := next(ctx); err != nil {
+	watch := &cookieWatch{Context: ctx}
+	if err := next(watch); err != nil {
 		ctx.Error(err)
 	}
 	e := &entry{key: ctx.Request().URL.RequestURI(), status: rec.Status, header: rec.header, body: rec.Body.Bytes()}
 	e.public = ctx.Request().Method == http.MethodGet && e.status == http.StatusOK &&
 		strings.Contains(e.header.Get("Cache-Control"), "public") && e.header.Get("Set-Cookie") == ""
-	if e.public {
+	keep = keep && e.public && !watch.read && len(e.body) <= MaxEntryBytes
+	e.keepable = keep
+	if e.public { // validators also for answers not kept
 		sum := sha256.Sum256(e.body)
 		e.etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 		e.since = c.since
 	}
 	if e.vary = compressible(e); e.vary {
 		switch {
-		case keep && e.public:
+		case keep:
 			e.gz = compress(e.body, true)
 		case quality(ctx.Request().Header.Get("Accept-Encoding"), "gzip") > 0:
 			e.gz = compress(e.body, false)
@@ -226,9 +298,9 @@ func (c *Cache) Hit(uri string, r Request) (Reply, bool) {
 
 // reply is e as the client prefers it: brotli when it is ready and not
 // ranked below gzip, else gzip, else none; 304 when the client's copy is
-// current.
+// that representation, current.
 func (c *Cache) reply(e *entry, r Request) Reply {
-	body, hdr := e.body, e.plainHeader
+	body, hdr, etag := e.body, e.plainHeader, e.etag
 	qbr, qgz := quality(r.AcceptEncoding, "br"), quality(r.AcceptEncoding, "gzip")
 	br := e.br.Load()
 	if qbr > 0 && br == nil && e.kept && e.vary {
@@ -236,11 +308,11 @@ func (c *Cache) reply(e *entry, r Request) Reply {
 	}
 	switch {
 	case br != nil && qbr > 0 && qbr >= qgz:
-		body, hdr = br.body, br.header
+		body, hdr, etag = br.body, br.header, e.tagged("-br")
 	case e.gz != nil && qgz > 0:
-		body, hdr = e.gz, e.gzHeader
+		body, hdr, etag = e.gz, e.gzHeader, e.tagged("-gz")
 	}
-	if notModified(r, e) {
+	if notModified(r, etag, e.since) {
 		h := hdr.Clone()
 		for _, k := range []string{"Content-Type", "Content-Encoding", "Content-Length"} {
 			delete(h, k)
@@ -268,30 +340,27 @@ func (c *Cache) write(ctx echo.Context, e *entry) {
 	}
 }
 
-// notModified reports whether the client's copy of a public entry is
-// current: If-None-Match names its ETag or, without If-None-Match (RFC 9110
-// 13.2.2), If-Modified-Since is not before its Last-Modified.
-func notModified(r Request, e *entry) bool {
-	if e.etag == "" {
+// notModified reports whether the client's copy of the representation
+// about to be sent (its ETag etag; "" when it has none) is current:
+// If-None-Match names etag or, without If-None-Match (RFC 9110 13.2.2),
+// If-Modified-Since is not before its Last-Modified.
+func notModified(r Request, etag string, since time.Time) bool {
+	if etag == "" {
 		return false
 	}
 	if r.IfNoneMatch != "" {
-		return matches(r.IfNoneMatch, e.etag)
+		return matches(r.IfNoneMatch, etag)
 	}
 	ims, err := http.ParseTime(r.IfModifiedSince)
-	return err == nil && !e.since.After(ims)
+	return err == nil && !since.After(ims)
 }
 
-// matches reports whether an If-None-Match header names the entry's ETag,
-// in either representation.
+// matches reports whether an If-None-Match header names etag (compared
+// weakly, as RFC 9110 13.1.2 asks).
 func matches(ifNoneMatch, etag string) bool {
-	if ifNoneMatch == "" || etag == "" {
-		return false
-	}
-	stem := strings.TrimSuffix(etag, `"`)
 	for _, t := range strings.Split(ifNoneMatch, ",") {
 		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == "*" || t == etag || t == stem+`-gz"` || t == stem+`-br"` {
+		if t == "*" || t == etag {
 			return true
 		}
 	}
@@ -459,6 +528,23 @@ func (c *Cache) Len() (n int, size int64) {
 	return c.order.Len(), c.used
 }
 
+// cookieWatch notes whether the handler read a cookie: an answer that
+// may depend on one is never kept.
+type cookieWatch struct {
+	echo.Context
+	read bool
+}
+
+func (w *cookieWatch) Cookie(name string) (*http.Cookie, error) {
+	w.read = true
+	return w.Context.Cookie(name)
+}
+
+func (w *cookieWatch) Cookies() []*http.Cookie {
+	w.read = true
+	return w.Context.Cookies()
+}
+
 // Recorder is a response writer that keeps what a handler writes.
 type Recorder struct {
 	header http.Header
@@ -485,3 +571,6 @@ func (r *Recorder) Write(b []byte) (int, error) {
 	r.wrote = true
 	return r.Body.Write(b)
 }
+
+// AcceptsGzip reports whether an Accept-Encoding header takes gzip.
+func AcceptsGzip(acceptEncoding string) bool { return quality(acceptEncoding, "gzip") > 0 }

@@ -18,12 +18,23 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 )
 
-// server serves /page (public, slow to render, counted), /private (sets a
-// cookie), /boom (panics) and /fail (an error) through the cache.
+// edition is the content's date in these tests: every public answer's
+// Last-Modified.
+var edition = time.Date(2026, 4, 17, 0, 0, 0, 0, time.UTC)
+
+// server serves /page (public, slow to render, counted; reads ?v=),
+// /private (sets a cookie), /boom (panics) and /fail (an error) through
+// the cache, which keeps the answers of those four routes; /unkept
+// (public, but its route never asked to be kept), /cookie (public, reads
+// a cookie) and /big (public, over MaxEntryBytes) are counted too.
 func server(t *testing.T, maxBytes int64) (*echo.Echo, *atomic.Int32, *Cache) {
 	t.Helper()
 	var renders atomic.Int32
-	c := New(maxBytes)
+	c := New(maxBytes, edition)
+	for _, route := range []string{"/private", "/boom", "/fail", "/cookie", "/big"} {
+		c.Keep(route)
+	}
+	c.Keep("/page", "v", "m*")
 	e := echo.New()
 	e.Pre(HeadAsGet)
 	e.Use(middleware.Recover())
@@ -41,6 +52,21 @@ func server(t *testing.T, maxBytes int64) (*echo.Echo, *atomic.Int32, *Cache) {
 		ctx.Response().Header().Set("Cache-Control", "public, max-age=60")
 		return ctx.String(http.StatusOK, "mine")
 	})
+	public := func(body func(echo.Context) string) echo.HandlerFunc {
+		return func(ctx echo.Context) error {
+			renders.Add(1)
+			ctx.Response().Header().Set("Cache-Control", "public, max-age=60")
+			return ctx.HTML(http.StatusOK, body(ctx))
+		}
+	}
+	e.GET("/unkept", public(func(echo.Context) string { return page }))
+	e.GET("/cookie", public(func(ctx echo.Context) string {
+		if ck, err := ctx.Cookie("lang"); err == nil {
+			return page + ck.Value
+		}
+		return page
+	}))
+	e.GET("/big", public(func(echo.Context) string { return strings.Repeat(page, MaxEntryBytes/len(page)+1) }))
 	e.GET("/boom", func(echo.Context) error { panic("template exploded") })
 	e.GET("/fail", func(echo.Context) error { return echo.NewHTTPError(http.StatusTeapot, "no") })
 	return e, &renders, c
@@ -99,19 +125,34 @@ func TestValidatorsCompressionAndHead(t *testing.T) {
 	if w := do(e, http.MethodGet, "/page", "Accept-Encoding", "gzip;q=0"); w.Header().Get("Content-Encoding") != "" {
 		t.Error("gzip;q=0 got gzip")
 	}
-	for _, inm := range []string{etag, gz.Header().Get("ETag"), `"other", ` + etag, "*"} {
-		w := do(e, http.MethodGet, "/page", "If-None-Match", inm)
-		if w.Code != http.StatusNotModified || w.Body.Len() != 0 || w.Header().Get("ETag") != etag {
-			t.Errorf("If-None-Match %s: %d, %d bytes", inm, w.Code, w.Body.Len())
+	gzTag := gz.Header().Get("ETag")
+	// 304 only when the client holds the representation it would get now.
+	for _, c := range []struct {
+		ae, inm string
+		want    int
+	}{
+		{"", etag, http.StatusNotModified},
+		{"", `"other", ` + etag, http.StatusNotModified},
+		{"", "W/" + etag, http.StatusNotModified},
+		{"", "*", http.StatusNotModified},
+		{"", gzTag, http.StatusOK},
+		{"gzip", gzTag, http.StatusNotModified},
+		{"gzip", etag, http.StatusOK},
+		{"gzip;q=0", gzTag, http.StatusOK},
+		{"", `"stale"`, http.StatusOK},
+	} {
+		w := do(e, http.MethodGet, "/page", "Accept-Encoding", c.ae, "If-None-Match", c.inm)
+		if w.Code != c.want || (c.want == http.StatusNotModified && w.Body.Len() != 0) {
+			t.Errorf("Accept-Encoding %q, If-None-Match %s: %d, %d bytes; want %d", c.ae, c.inm, w.Code, w.Body.Len(), c.want)
 		}
-	}
-	if w := do(e, http.MethodGet, "/page", "If-None-Match", `"stale"`); w.Code != 200 {
-		t.Errorf("stale ETag: %d", w.Code)
+		if sent := w.Header().Get("ETag"); (c.ae == "gzip" && sent != gzTag) || (c.ae != "gzip" && sent != etag) {
+			t.Errorf("Accept-Encoding %q: ETag %s", c.ae, sent)
+		}
 	}
 	lastMod := plain.Header().Get("Last-Modified")
 	since, err := http.ParseTime(lastMod)
-	if err != nil || time.Since(since) > time.Minute || time.Until(since) > 0 {
-		t.Fatalf("Last-Modified %q: %v", lastMod, err)
+	if err != nil || !since.Equal(edition) {
+		t.Fatalf("Last-Modified %q (%v); want the content's date %s", lastMod, err, edition.Format(http.TimeFormat))
 	}
 	for _, c := range []struct {
 		header []string
@@ -229,7 +270,7 @@ func TestBrotliOnceAReaderAsks(t *testing.T) {
 			t.Errorf("Accept-Encoding %q: %q, want %q", ae, w.Header().Get("Content-Encoding"), want)
 		}
 	}
-	if w := do(e, http.MethodGet, "/page", "If-None-Match", etag); w.Code != http.StatusNotModified {
+	if w := do(e, http.MethodGet, "/page", "Accept-Encoding", "br", "If-None-Match", etag); w.Code != http.StatusNotModified {
 		t.Errorf("brotli ETag: %d", w.Code)
 	}
 	if head := do(e, http.MethodHead, "/page", "Accept-Encoding", "br"); head.Body.Len() != 0 || head.Header().Get("Content-Length") != br.Header().Get("Content-Length") {
@@ -249,5 +290,63 @@ func TestBrotliOnceAReaderAsks(t *testing.T) {
 		if w.Header().Get("Content-Encoding") != "gzip" {
 			t.Errorf("without a cache: %v", w.Header())
 		}
+	}
+}
+
+// TestKeptOnlyWhenAsked: a public answer is kept only when its route asked
+// (Keep), did not read a cookie and is at most MaxEntryBytes; the others
+// render for every request.
+func TestKeptOnlyWhenAsked(t *testing.T) {
+	e, renders, c := server(t, 64<<20)
+	for _, path := range []string{"/unkept", "/cookie", "/big"} {
+		renders.Store(0)
+		for i := range 2 {
+			w := do(e, http.MethodGet, path, "Cookie", "lang=de"+strconv.Itoa(i))
+			if w.Code != 200 || w.Header().Get("ETag") == "" {
+				t.Errorf("%s: %d, ETag %q", path, w.Code, w.Header().Get("ETag"))
+			}
+		}
+		if n := renders.Load(); n != 2 {
+			t.Errorf("%s: %d renders for 2 requests; want 2 (never kept)", path, n)
+		}
+	}
+	if n, _ := c.Len(); n != 0 {
+		t.Errorf("%d entries kept", n)
+	}
+	do(e, http.MethodGet, "/page")
+	if n, _ := c.Len(); n != 1 {
+		t.Errorf("a kept route's page: %d entries", n)
+	}
+}
+
+// TestCanonicalQuery: a kept route's URI with parameters it does not read,
+// repeated ones it reads once, or escaped another way, redirects to the
+// canonical URI, which alone is kept.
+func TestCanonicalQuery(t *testing.T) {
+	e, renders, c := server(t, 64<<20)
+	for raw, want := range map[string]string{
+		"/page?x=1":                "/page",
+		"/page?v=1&x=2":            "/page?v=1",
+		"/page?x=2&v=1&v=2":        "/page?v=1",
+		"/page?v=%61":              "/page?v=a",
+		"/page?v=a+b&utm_source=z": "/page?v=a+b",
+		"/page?m=1&v=2&m=3":        "", // canonical already
+		"/page?v":                  "/page?v=",
+		"/page?&":                  "/page",
+	} {
+		w := do(e, http.MethodGet, raw)
+		switch {
+		case want == "" && w.Code != http.StatusOK:
+			t.Errorf("%s: %d; want 200", raw, w.Code)
+		case want != "" && (w.Code != http.StatusMovedPermanently || w.Header().Get("Location") != want):
+			t.Errorf("%s: %d to %q; want 301 to %s", raw, w.Code, w.Header().Get("Location"), want)
+		}
+	}
+	if n, _ := c.Len(); n != 1 || renders.Load() != 1 {
+		t.Errorf("%d entries, %d renders; want the canonical one only", n, renders.Load())
+	}
+	// A route that keeps nothing is answered whatever its query.
+	if w := do(e, http.MethodGet, "/unkept?x=1"); w.Code != 200 {
+		t.Errorf("/unkept?x=1: %d", w.Code)
 	}
 }

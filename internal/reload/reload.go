@@ -17,18 +17,24 @@ import (
 	"github.com/mtgrules/site/internal/web"
 )
 
-// Grace is how long a replaced search index stays open for the requests
-// still using it (longer than the server's write timeout).
+// Grace is how long a replaced generation stays usable for the requests
+// still running on it (longer than the server's write timeout).
 const Grace = time.Minute
 
 // Site is the served site and the way to load it again.
 type Site struct {
-	base    web.Config // everything but Library and Search
-	src     library.Source
-	mu      sync.Mutex // one load at a time
-	cur     atomic.Pointer[generation]
-	retired []*search.Pending // replaced indexes, closed after Grace or by Close
-	timers  []*time.Timer
+	// Grace is how long a replaced generation's search index stays open;
+	// then the Site drops every reference to it. Set before the first
+	// Reload; New sets Grace.
+	Grace time.Duration
+
+	base web.Config // everything but Library and Search
+	src  library.Source
+	mu   sync.Mutex // one load at a time; guards retired
+	cur  atomic.Pointer[generation]
+	// retired are the replaced generations in their grace period, each
+	// with the timer that ends it.
+	retired map[*generation]*time.Timer
 }
 
 // generation is one loaded library with its index and handler.
@@ -48,7 +54,7 @@ func New(base web.Config, src library.Source) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Site{base: base, src: src}
+	s := &Site{Grace: Grace, base: base, src: src, retired: map[*generation]*time.Timer{}}
 	idx := search.BuildLater(lib.Langs, lib.Books)
 	s.cur.Store(s.generation(lib, idx))
 	idx.Start() // once the pages are ready: indexing would slow building them
@@ -93,20 +99,37 @@ func (s *Site) Reload() error {
 		return err
 	}
 	old := s.cur.Swap(s.generation(lib, search.Ready(ix)))
-	s.retired = append(s.retired, old.idx)
-	s.timers = append(s.timers, time.AfterFunc(Grace, func() { old.idx.Close() }))
+	s.retired[old] = time.AfterFunc(s.Grace, func() { s.retire(old) })
 	return nil
+}
+
+// retire closes a replaced generation's index at the end of its grace
+// period and forgets it.
+func (s *Site) retire(g *generation) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.retired[g]; ok {
+		delete(s.retired, g)
+		g.idx.Close()
+	}
+}
+
+// Retired is the number of replaced generations still in their grace
+// period.
+func (s *Site) Retired() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.retired)
 }
 
 // Close releases the served and the replaced search indexes.
 func (s *Site) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, t := range s.timers {
+	for g, t := range s.retired {
 		t.Stop()
-	}
-	for _, idx := range s.retired {
-		idx.Close() // Pending.Close runs once, whoever calls it first
+		g.idx.Close() // Pending.Close runs once, whoever calls it first
+		delete(s.retired, g)
 	}
 	return s.cur.Load().idx.Close()
 }

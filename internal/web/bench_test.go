@@ -23,7 +23,7 @@ import (
 func BenchmarkRulePage(b *testing.B) {
 	testServer(b)
 	cfg := testConfig(b, testLibrary(b))
-	cfg.CacheBytes = -1
+	cfg.CacheBytes = 0
 	for name, h := range map[string]http.Handler{"cached": handler, "rendered": New(cfg)} {
 		for _, path := range []string{"/en/rules/117", "/ja/rules/117.3a", "/de/rules/704?compare=en"} {
 			b.Run(name+path, func(b *testing.B) { benchPath(b, h, path) })
@@ -43,7 +43,7 @@ func uncachedHandler(b *testing.B) http.Handler {
 	testServer(b)
 	uncachedOnce.Do(func() {
 		cfg := testConfig(b, testLibrary(b))
-		cfg.Examples, cfg.BaseURL, cfg.CacheBytes, cfg.Unlimited = testExamples(b), "", -1, true
+		cfg.Examples, cfg.BaseURL, cfg.CacheBytes, cfg.Guards = testExamples(b), "", 0, NewGuards(nil, true)
 		uncached = New(cfg)
 	})
 	return uncached

@@ -42,7 +42,7 @@ func testConfig(tb testing.TB, lib *library.Library) Config {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return Config{Library: lib, Catalog: cat, Assets: assets, BaseURL: "https://rules.test"}
+	return Config{Library: lib, Catalog: cat, Assets: assets, BaseURL: "https://rules.test", CacheBytes: DefaultCacheBytes}
 }
 
 // do answers a GET without the network.

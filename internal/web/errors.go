@@ -2,6 +2,7 @@ package web
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -45,6 +46,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 		pe = pageerr.New(http.StatusMethodNotAllowed, msg.ErrMethod)
 	case errors.As(err, &he) && he.Code < 500:
 		pe = pageerr.New(he.Code, msg.ErrBadRequest)
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		// The client left (or the server is stopping): nobody reads this.
+		pe = pageerr.New(http.StatusServiceUnavailable, msg.ErrBusy)
 	default:
 		if !errors.As(err, new(loggedPanic)) {
 			slog.Error("request failed", "path", c.Request().URL.Path, "err", err)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -17,12 +18,14 @@ const LangCookie = "lang"
 // link with ?lang=, in a cookie (for "/" and short links), then sends them
 // to the same page without the parameter; plain page views set no cookie,
 // so every page can be cached and shared. Short links read ?lang= themselves.
+// Only a routed page of this site is redirected to (so "//evil.example/?lang=en"
+// is a 404, not a redirect to another site).
 func (s *Server) chooseLang(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		q := r.URL.Query()
 		lang := q.Get("lang")
-		if !q.Has("lang") || urls.IsShort(r.URL.Path) || urls.IsAPI(r.URL.Path) {
+		if !q.Has("lang") || urls.IsShort(r.URL.Path) || urls.IsAPI(r.URL.Path) || !routedHere(c) {
 			return next(c)
 		}
 		if s.langs.Has(lang) {
@@ -50,4 +53,13 @@ func (s *Server) lang(c echo.Context) (string, error) {
 		return "", pageerr.New(http.StatusNotFound, msg.ErrLangUnknown)
 	}
 	return l, nil
+}
+
+// routedHere reports whether the request is a GET of a routed page, whose
+// path a redirect names on this site: one leading slash (a backslash is
+// escaped in it).
+func routedHere(c echo.Context) bool {
+	p := c.Request().URL.EscapedPath()
+	return c.Path() != "" && c.Request().Method == http.MethodGet &&
+		strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "//")
 }

@@ -40,7 +40,7 @@ func TestLogsGoThroughSlog(t *testing.T) {
 		t.Errorf("the panic is logged %d times:\n%s", n, log)
 	}
 	for _, want := range []string{
-		`level=ERROR msg=panic method=GET path=/en/test-panic err="boom`,
+		`level=ERROR msg=panic method=GET path=/en/test-panic err=boom stack=`,
 		`level=ERROR msg="request failed after the response was sent" path=/en/test-late status=200 err="too late"`,
 		`level=ERROR msg="echo says hello" from=echo`,
 	} {

@@ -82,7 +82,7 @@ func (s *Server) runSearch(c echo.Context, r searchRequest) (*search.Result, err
 		c.Response().Header().Set("Retry-After", "5")
 		return nil, pageerr.New(http.StatusServiceUnavailable, msg.ErrSearchWarming)
 	}
-	res, err := ix.Search(search.Query{Text: r.q, Lang: r.in, All: r.all, Page: r.page})
+	res, err := ix.SearchContext(c.Request().Context(), search.Query{Text: r.q, Lang: r.in, All: r.all, Page: r.page})
 	if err == nil && r.page > 1 && r.page > res.Pages {
 		return nil, s.pastLastPage(r, res)
 	}

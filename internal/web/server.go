@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"github.com/mtgrules/site/internal/clientip"
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/httpcache"
 	"github.com/mtgrules/site/internal/langs"
@@ -41,30 +42,26 @@ type Config struct {
 	// BaseURL is the public origin for canonical and alternate links
 	// ("https://rules.example"); empty makes them relative to the site.
 	BaseURL string
-	// CacheBytes caps the response cache: 0 means DefaultCacheBytes, a
-	// negative number turns it off.
+	// CacheBytes caps the response cache; 0 keeps nothing.
 	CacheBytes int64
 	// Cache is the response cache, when the caller keeps it to answer
-	// hits itself (package serve); nil makes one of CacheBytes.
+	// hits itself (package edge); nil makes one of CacheBytes.
 	Cache *httpcache.Cache
-	// Unlimited drops the per-client rate limits (for tests that send
-	// hundreds of searches from one address).
-	Unlimited bool
+	// Proxies are the trusted proxies whose X-Forwarded-For names the
+	// client; none: the connection's address is the client's.
+	Proxies clientip.Proxies
+	// Guards are the costly routes' budgets, shared by every reload; nil
+	// makes new ones (with rate limits, logging nothing).
+	Guards *Guards
 }
 
-// DefaultCacheBytes is the response cache's size unless configured.
+// DefaultCacheBytes is the response cache's usual size (the -cache-mb flag's default).
 const DefaultCacheBytes = 64 << 20
 
-// NewCache makes a response cache of CacheBytes: one per loaded content,
-// as its creation time is every public page's Last-Modified.
+// NewCache makes a response cache of CacheBytes for the content of
+// c.Library: one per loaded content.
 func (c Config) NewCache() *httpcache.Cache {
-	switch {
-	case c.CacheBytes == 0:
-		return httpcache.New(DefaultCacheBytes)
-	case c.CacheBytes < 0:
-		return httpcache.New(0)
-	}
-	return httpcache.New(c.CacheBytes)
+	return httpcache.New(max(c.CacheBytes, 0), contentTime(c.Library))
 }
 
 // Server answers requests from the loaded content: the page models of the
@@ -74,8 +71,10 @@ type Server struct {
 	langs  *langs.Table
 	layout layout.Site
 	rv     *ruleview.Site
-	pool   *simview.Pool
-	refs   *refs.Finder // rule references written with every language's words
+	// refusals are the prebuilt 429 and 503 answers.
+	refusals refusals
+	pool     *simview.Pool
+	refs     *refs.Finder // rule references written with every language's words
 	// narration links the worked examples' texts: the library's linkers
 	// that leave the cards' names unlinked.
 	narration map[string]*richtext.Linker
@@ -105,9 +104,17 @@ func New(cfg Config) *echo.Echo {
 	if cfg.Examples != nil {
 		s.pool = simview.NewPool(cfg.Examples.Cards, cfg.Examples.CardTexts)
 	}
+	if s.Guards == nil {
+		s.Guards = NewGuards(nil, false)
+	}
+	var err error
+	if s.refusals, err = s.buildRefusals(); err != nil {
+		panic("web: the refusal pages do not render: " + err.Error()) // templates are compiled in: a bug
+	}
 
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
+	e.IPExtractor = cfg.Proxies.Extractor()
 	logToSlog(e)
 	e.HTTPErrorHandler = s.handleError
 	e.Pre(httpcache.HeadAsGet, s.guardInput, postOnly)
@@ -115,50 +122,60 @@ func New(cfg Config) *echo.Echo {
 	if cfg.Cache == nil {
 		cfg.Cache = cfg.NewCache()
 	}
-	e.Use(cfg.Cache.Middleware)
+	cache := cfg.Cache
+	// keep makes a route's answers kept in memory, keyed by the query
+	// parameters it reads (other parameters redirect to the canonical URI).
+	// Search, sandbox, builder and oEmbed answers are not kept: any query
+	// makes a new one, and the CDN keeps them.
+	keep := func(route string, params ...string) string {
+		cache.Keep(route, append(params, "lang")...) // lang: the switcher's choice, which chooseLang redirects
+		return route
+	}
+	e.Use(cache.Middleware)
 	e.Use(securityHeaders) // inside the cache: kept with each cached page
 	e.Use(s.chooseLang)
 
 	e.GET(urls.RouteRoot, s.root)
 	e.GET(urls.RouteHealth, func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
 	e.GET(urls.RouteReady, s.readyz)
-	e.GET(urls.RouteStatic, s.static)
+	e.GET(keep(urls.RouteStatic), s.static)
 	e.GET(urls.RouteShort, s.shortLink)
 	e.GET(urls.RouteShort2008, s.oldShortLink)
-	e.POST(urls.RouteAPILinkify, s.linkifyAPI, middleware.BodyLimit(MaxLinkifyBody), s.limiter(limitLinkify))
+	linkify := s.guard(s.Guards.linkify)
+	e.POST(urls.RouteAPILinkify, s.linkifyAPI, middleware.BodyLimit(MaxLinkifyBody), linkify)
 	e.GET(urls.RouteOEmbed, s.oembed)
-	e.GET(urls.RouteSitemap, s.sitemap)
-	e.GET(urls.RouteRobots, s.robots)
+	e.GET(keep(urls.RouteSitemap), s.sitemap)
+	e.GET(keep(urls.RouteRobots), s.robots)
 	e.GET(urls.RouteLang, func(c echo.Context) error {
 		if _, err := s.lang(c); err != nil {
 			return err
 		}
 		return c.Redirect(http.StatusMovedPermanently, urls.Home(c.Param("lang")))
 	})
-	e.GET(urls.RouteHome, s.home)
-	e.GET(urls.RouteContents, s.contents)
-	e.GET(urls.RouteContents2, s.contents)
-	e.GET(urls.RouteRule, s.rule)
-	e.GET(urls.RouteHistory, s.history)
-	e.GET(urls.RouteChanges, s.changes)
-	e.GET(urls.RouteGlossary, s.glossary)
-	e.GET(urls.RouteTerm, s.term)
-	searchLimit := s.limiter(limitSearch)
-	e.GET(urls.RouteSearch, s.searchPage, searchLimit)
-	e.GET(urls.RouteAPISearch, s.searchAPI, searchLimit)
+	e.GET(keep(urls.RouteHome, "compare"), s.home)
+	e.GET(keep(urls.RouteContents, "compare"), s.contents)
+	e.GET(keep(urls.RouteContents2, "compare"), s.contents)
+	e.GET(keep(urls.RouteRule, "edition", "compare", "was2008"), s.rule)
+	e.GET(keep(urls.RouteHistory, "compare"), s.history)
+	e.GET(keep(urls.RouteChanges, "from", "to", "rule", "compare"), s.changes)
+	e.GET(keep(urls.RouteGlossary, "compare"), s.glossary)
+	e.GET(keep(urls.RouteTerm, "compare"), s.term)
+	search := s.guard(s.Guards.search)
+	e.GET(urls.RouteSearch, s.searchPage, search)
+	e.GET(urls.RouteAPISearch, s.searchAPI, search)
 	s.apiRoutes(e)
-	e.GET(urls.RouteExamples, s.examplesPage)
-	e.GET(urls.RouteExample, s.exampleStep)
-	sandboxLimit := s.limiter(limitSandbox)
-	e.GET(urls.RouteBuilder, s.playNew, sandboxLimit)
-	e.GET(urls.RouteCustom, s.playCustom, sandboxLimit)
-	e.GET(urls.RoutePlay, s.play, sandboxLimit)
-	linkifyLimit := s.limiter(limitLinkify)
-	e.GET(urls.RouteLinkify, s.linkify, linkifyLimit)
-	e.POST(urls.RouteLinkify, s.linkify, middleware.BodyLimit(MaxLinkifyBody), linkifyLimit)
+	e.GET(keep(urls.RouteExamples, "compare"), s.examplesPage)
+	e.GET(keep(urls.RouteExample, "step", "compare"), s.exampleStep)
+	sandbox, builder := s.guard(s.Guards.sandbox), s.guard(s.Guards.builder)
+	e.GET(urls.RouteBuilder, s.playNew, sandbox, builder)
+	e.GET(urls.RouteCustom, s.playCustom, sandbox)
+	e.GET(urls.RoutePlay, s.play, sandbox)
+	e.GET(keep(urls.RouteLinkify, "compare"), s.linkify)
+	e.POST(urls.RouteLinkify, s.linkify, middleware.BodyLimit(MaxLinkifyBody), linkify)
 	s.offlineRoutes(e)
 	return e
 }
+
 
 // guardInput rejects paths and queries no page can answer before routing:
 // too long, not UTF-8, with NUL bytes or "..".

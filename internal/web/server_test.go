@@ -50,7 +50,7 @@ func testServer(t testing.TB) *httptest.Server {
 		}
 		// The public origin is the test server's own, as -base-url would say.
 		srv = httptest.NewUnstartedServer(nil)
-		handler = New(Config{Library: lib, Catalog: cat, Assets: assets, Search: search.Ready(idx), Examples: exs, BaseURL: "http://" + srv.Listener.Addr().String(), Unlimited: true})
+		handler = New(Config{Library: lib, Catalog: cat, Assets: assets, Search: search.Ready(idx), Examples: exs, BaseURL: "http://" + srv.Listener.Addr().String(), CacheBytes: DefaultCacheBytes, Guards: NewGuards(nil, true)})
 		srv.Config.Handler = handler
 		srv.Start()
 	})

@@ -129,7 +129,7 @@ func BenchmarkSuggest(b *testing.B) {
 		}
 	}
 	uncached := testConfig(b, testLibrary(b))
-	uncached.CacheBytes = -1
+	uncached.CacheBytes = 0
 	testServer(b)
 	for name, h := range map[string]http.Handler{"uncached": New(uncached), "cached": handler} {
 		b.Run(name, func(b *testing.B) {

@@ -141,6 +141,7 @@ const (
 	EditionOf
 	ErrBadRequest
 	ErrBadRequestHeading
+	ErrBusy
 	ErrChangesRule
 	ErrCompareLang
 	ErrEditionMalformed
@@ -679,6 +680,7 @@ var names = [...]string{
 	"EditionOf",
 	"ErrBadRequest",
 	"ErrBadRequestHeading",
+	"ErrBusy",
 	"ErrChangesRule",
 	"ErrCompareLang",
 	"ErrEditionMalformed",
