@@ -6,7 +6,6 @@ import (
 	"net"
 	"net/http"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -18,10 +17,7 @@ import (
 // listens, answers a rule page the same from the renderer and from its
 // cache, and on SIGTERM shuts down and exits 0.
 func TestServesThenStopsOnSIGTERM(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "site")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildSite(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -92,6 +92,11 @@ func Handler(site Site) http.Handler {
 				return
 			}
 		}
+		if len(r.TransferEncoding) > 0 {
+			// A chunked body (perhaps with a Content-Length net/http
+			// dropped): close after answering, as RFC 9112 6.1 asks.
+			w.Header().Set("Connection", "close")
+		}
 		site.ServeHTTP(w, r)
 	})
 }
