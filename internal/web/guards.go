@@ -72,6 +72,7 @@ func NewGuards(log *refusal.Log, unlimited bool) *Guards {
 		return r
 	}
 	return &Guards{
+		log: log,
 		// A query runs on every language's index.
 		search: newFamily("search", r(10), 30, half),
 		// A post of up to 20,000 characters.

@@ -1,12 +1,16 @@
 package web
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mtgrules/site/internal/refusal"
 )
 
 // TestBusyRouteAnswersPrebuilt503: with every slot of the sandbox taken, a
@@ -81,5 +85,55 @@ func TestLanguageSwitchStaysOnTheSite(t *testing.T) {
 	}
 	if w := do(h, "/de/rules/117?lang=en"); w.status != http.StatusSeeOther || w.header.Get("Location") != "/de/rules/117" {
 		t.Errorf("a routed page: %d %q", w.status, w.header.Get("Location"))
+	}
+}
+
+// TestOnlyChosenRoutesAreKept: a rule page is kept once, whatever query
+// it is asked with (unknown parameters redirect to its canonical
+// address); sandbox positions and the builder are never kept.
+func TestOnlyChosenRoutesAreKept(t *testing.T) {
+	cfg := testConfig(t, testLibrary(t))
+	cfg.Examples, cfg.Cache = testExamples(t), cfg.NewCache()
+	h := New(cfg)
+	for path, want := range map[string]string{
+		"/en/rules/117?v=1":                     "/en/rules/117",
+		"/en/rules/117?compare=de&utm_source=x": "/en/rules/117?compare=de",
+		"/ja/glossary/優先権?x=1":                  "/ja/glossary/%E5%84%AA%E5%85%88%E6%A8%A9",
+	} {
+		if w := do(h, path); w.status != http.StatusMovedPermanently || w.header.Get("Location") != want {
+			t.Errorf("%s: %d to %q; want 301 to %s", path, w.status, w.header.Get("Location"), want)
+		}
+	}
+	for _, path := range []string{"/en/rules/117", "/en/rules/117", "/en/play/giant-growth-answered-by-shock", "/en/play/new"} {
+		if w := do(h, path); w.status != http.StatusOK {
+			t.Fatalf("%s: %d", path, w.status)
+		}
+	}
+	if n, _ := cfg.Cache.Len(); n != 1 {
+		t.Errorf("%d answers kept; want the rule page only", n)
+	}
+}
+
+// TestRefusalsLoggedWithoutHeaders: each refused request logs one line
+// with the reason and the client's address, and nothing the client sent.
+func TestRefusalsLoggedWithoutHeaders(t *testing.T) {
+	var buf bytes.Buffer
+	cfg := testConfig(t, testLibrary(t))
+	cfg.Guards = NewGuards(refusal.New(slog.New(slog.NewTextHandler(&buf, nil))), false)
+	h := New(cfg)
+	for range 12 {
+		req := httptest.NewRequest(http.MethodPost, "/api/linkify", strings.NewReader(`{"text":"117.3a"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Cookie", "session=SECRET-COOKIE")
+		req.Header.Set("Authorization", "Bearer SECRET-TOKEN")
+		req.RemoteAddr = "198.51.100.4:5555"
+		h.ServeHTTP(httptest.NewRecorder(), req)
+	}
+	log := buf.String()
+	if n := strings.Count(log, `msg=refused reason="rate limit: linkify" client=198.51.100.4`); n != 2 {
+		t.Errorf("%d refusal lines for 2 refused requests:\n%s", n, log)
+	}
+	if strings.Contains(log, "SECRET") {
+		t.Errorf("a header value reached the log:\n%s", log)
 	}
 }
