@@ -56,13 +56,17 @@ func newFamily(name string, r rate.Limit, burst, slots int) *family {
 // make them once per process and pass them in every Config.
 type Guards struct {
 	search, linkify, sandbox, builder *family
-	log                               *refusal.Log // nil logs nothing
+	// heavy are the slots of all costly work together: one CPU is left
+	// for the pages, whatever mix of costly requests comes.
+	heavy chan struct{}
+	log   *refusal.Log // nil logs nothing
 }
 
 // NewGuards makes the budgets; log receives one line per refused request.
-// Each family may use half the CPUs at once (at least one request): the
-// other half keeps serving pages. Unlimited drops the per-client rates
-// (for tests sending hundreds of requests from one address).
+// Each family may use half the CPUs at once, all of them together one CPU
+// less than there are (at least one request each): the rest keeps
+// serving pages. Unlimited drops the per-client rates (for tests sending
+// hundreds of requests from one address).
 func NewGuards(log *refusal.Log, unlimited bool) *Guards {
 	half := runtime.GOMAXPROCS(0) / 2
 	r := func(r rate.Limit) rate.Limit {
@@ -72,7 +76,8 @@ func NewGuards(log *refusal.Log, unlimited bool) *Guards {
 		return r
 	}
 	return &Guards{
-		log: log,
+		heavy: make(chan struct{}, max(runtime.GOMAXPROCS(0)-1, 1)),
+		log:   log,
 		// A query runs on every language's index.
 		search: newFamily("search", r(10), 30, half),
 		// A post of up to 20,000 characters.
@@ -97,32 +102,47 @@ func (s *Server) guard(f *family) echo.MiddlewareFunc {
 					return s.refuse(c, http.StatusTooManyRequests, retry)
 				}
 			}
-			if !f.acquire(c.Request().Context()) {
+			if !acquire(c.Request().Context(), f.wait, f.slots, s.Guards.heavy) {
 				s.Guards.log.Refused("busy: "+f.name, client.String())
 				return s.refuse(c, http.StatusServiceUnavailable, time.Second)
 			}
-			defer func() { <-f.slots }()
+			defer func() { <-s.Guards.heavy; <-f.slots }()
 			return next(c)
 		}
 	}
 }
 
-// acquire takes a slot, waiting at most f.wait.
-func (f *family) acquire(ctx context.Context) bool {
-	select {
-	case f.slots <- struct{}{}:
-		return true
-	default:
+// acquire takes a slot of each semaphore in turn, waiting at most wait in
+// all and never past ctx; on failure it holds none.
+func acquire(ctx context.Context, wait time.Duration, sems ...chan struct{}) bool {
+	var t *time.Timer
+	for i, sem := range sems {
+		select {
+		case sem <- struct{}{}:
+			continue
+		default:
+		}
+		if t == nil {
+			t = time.NewTimer(wait)
+			defer t.Stop()
+		}
+		select {
+		case sem <- struct{}{}:
+		case <-t.C:
+			release(sems[:i])
+			return false
+		case <-ctx.Done():
+			release(sems[:i])
+			return false
+		}
 	}
-	t := time.NewTimer(f.wait)
-	defer t.Stop()
-	select {
-	case f.slots <- struct{}{}:
-		return true
-	case <-t.C:
-	case <-ctx.Done():
+	return true
+}
+
+func release(sems []chan struct{}) {
+	for _, sem := range sems {
+		<-sem
 	}
-	return false
 }
 
 // prebuilt is a refusal's answer in one language, built at start: the
