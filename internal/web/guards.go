@@ -42,7 +42,7 @@ type family struct {
 const maxClients = 32 << 10
 
 // slotWait is how long a request waits for a free slot of its family.
-const slotWait = 100 * time.Millisecond
+const slotWait = 250 * time.Millisecond
 
 func newFamily(name string, r rate.Limit, burst, slots int) *family {
 	f := &family{name: name, slots: make(chan struct{}, max(slots, 1)), wait: slotWait}
@@ -75,7 +75,7 @@ func NewGuards(log *refusal.Log, unlimited bool) *Guards {
 		}
 		return r
 	}
-	return &Guards{
+	g := &Guards{
 		heavy: make(chan struct{}, max(runtime.GOMAXPROCS(0)-1, 1)),
 		log:   log,
 		// A query runs on every language's index.
@@ -83,10 +83,12 @@ func NewGuards(log *refusal.Log, unlimited bool) *Guards {
 		// A post of up to 20,000 characters.
 		linkify: newFamily("linkify", r(2), 10, half),
 		// A game replayed from its moves; the builder parses a whole
-		// position. One budget per client for both, a slot count each.
+		// position. One budget per client for both, slots of their own.
 		sandbox: newFamily("sandbox", r(10), 30, half),
 		builder: newFamily("builder", 0, 0, half),
 	}
+	g.builder.rate = g.sandbox.rate
+	return g
 }
 
 // guard is the middleware spending f's budget: a token of the client's

@@ -167,7 +167,7 @@ func New(cfg Config) *echo.Echo {
 	e.GET(keep(urls.RouteExamples, "compare"), s.examplesPage)
 	e.GET(keep(urls.RouteExample, "step", "compare"), s.exampleStep)
 	sandbox, builder := s.guard(s.Guards.sandbox), s.guard(s.Guards.builder)
-	e.GET(urls.RouteBuilder, s.playNew, sandbox, builder)
+	e.GET(urls.RouteBuilder, s.playNew, builder)
 	e.GET(urls.RouteCustom, s.playCustom, sandbox)
 	e.GET(urls.RoutePlay, s.play, sandbox)
 	e.GET(keep(urls.RouteLinkify, "compare"), s.linkify)
