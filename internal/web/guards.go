@@ -27,9 +27,9 @@ import (
 // A family is one kind of costly work — searching (page and API),
 // linkifying (page and API), replaying a sandbox, building a position —
 // with its own budget: how often each client may ask for it, and how many
-// requests may do it at once. A request over the rate gets 429, one that
-// finds every slot taken for longer than wait gets 503; both answers are
-// prebuilt.
+// requests may do it at once. A request over the rate gets 429 once its
+// client's next token is near (at most maxPause), one that finds every
+// slot taken for longer than wait gets 503; both answers are prebuilt.
 type family struct {
 	name  string
 	rate  *ratelimit.Store // nil: no per-client rate
@@ -59,6 +59,8 @@ type Guards struct {
 	// heavy are the slots of all costly work together: one CPU is left
 	// for the pages, whatever mix of costly requests comes.
 	heavy chan struct{}
+	// pause is the longest a request over its rate waits for its 429.
+	pause time.Duration
 	log   *refusal.Log // nil logs nothing
 }
 
@@ -77,6 +79,7 @@ func NewGuards(log *refusal.Log, unlimited bool) *Guards {
 	}
 	g := &Guards{
 		heavy: make(chan struct{}, max(runtime.GOMAXPROCS(0)-1, 1)),
+		pause: maxPause,
 		log:   log,
 		// A query runs on every language's index.
 		search: newFamily("search", r(10), 30, half),
@@ -101,6 +104,7 @@ func (s *Server) guard(f *family) echo.MiddlewareFunc {
 			if f.rate != nil {
 				if ok, retry := f.rate.Allow(client); !ok {
 					s.Guards.log.Refused("rate limit: "+f.name, client.String())
+					pause(c.Request().Context(), min(retry, s.Guards.pause))
 					return s.refuse(c, http.StatusTooManyRequests, retry)
 				}
 			}
@@ -111,6 +115,21 @@ func (s *Server) guard(f *family) echo.MiddlewareFunc {
 			defer func() { <-s.Guards.heavy; <-f.slots }()
 			return next(c)
 		}
+	}
+}
+
+// maxPause bounds how long a request over its client's rate waits before
+// its 429: a client hammering the site gets answers no faster than its
+// rate allows, and costs no CPU while it waits.
+const maxPause = 500 * time.Millisecond
+
+// pause waits d, or until ctx is done.
+func pause(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
 	}
 }
 

@@ -120,6 +120,7 @@ func TestRefusalsLoggedWithoutHeaders(t *testing.T) {
 	var buf bytes.Buffer
 	cfg := testConfig(t, testLibrary(t))
 	cfg.Guards = NewGuards(refusal.New(slog.New(slog.NewTextHandler(&buf, nil))), false)
+	cfg.Guards.pause = 0 // counts refusals, not time
 	h := New(cfg)
 	for range 12 {
 		req := httptest.NewRequest(http.MethodPost, "/api/linkify", strings.NewReader(`{"text":"117.3a"}`))
@@ -135,5 +136,28 @@ func TestRefusalsLoggedWithoutHeaders(t *testing.T) {
 	}
 	if strings.Contains(log, "SECRET") {
 		t.Errorf("a header value reached the log:\n%s", log)
+	}
+}
+
+// TestRefusalWaitsForTheRate: a request over its client's rate gets its
+// 429 only when the next token is near (at most maxPause), so a client
+// hammering the site gets its refusals no faster than its rate.
+func TestRefusalWaitsForTheRate(t *testing.T) {
+	cfg := testConfig(t, testLibrary(t))
+	h := New(cfg)
+	send := func() (int, time.Duration) {
+		req := httptest.NewRequest(http.MethodPost, "/api/linkify", strings.NewReader(`{"text":"117.3a"}`))
+		req.Header.Set("Content-Type", "application/json")
+		began := time.Now()
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		return w.Code, time.Since(began)
+	}
+	for range 10 { // the burst
+		send()
+	}
+	// Linkify allows 2 a second: the next token is 0.5 s away.
+	if status, took := send(); status != http.StatusTooManyRequests || took < 400*time.Millisecond || took > maxPause+time.Second {
+		t.Errorf("over the rate: %d after %v; want 429 after about %v", status, took, maxPause)
 	}
 }

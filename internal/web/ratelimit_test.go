@@ -85,7 +85,10 @@ func TestRateLimitKeys(t *testing.T) {
 		h.ServeHTTP(w, req)
 		return w
 	}
-	direct := New(testConfig(t, lib))
+	cfg := testConfig(t, lib)
+	cfg.Guards = NewGuards(nil, false)
+	cfg.Guards.pause = 0 // counts refusals, not time
+	direct := New(cfg)
 	var refused []string
 	for i := range 30 {
 		path := []string{"/en/linkify", "/api/linkify"}[i%2]
@@ -106,7 +109,9 @@ func TestRateLimitKeys(t *testing.T) {
 		t.Errorf("%d refused pages, alike %v", len(pages), len(pages) > 0 && pages[0] == pages[len(pages)-1])
 	}
 
-	cfg := testConfig(t, lib)
+	cfg = testConfig(t, lib)
+	cfg.Guards = NewGuards(nil, false)
+	cfg.Guards.pause = 0
 	cfg.Proxies, _ = clientip.Parse("192.0.2.0/24")
 	behind := New(cfg)
 	for i := range 30 {
