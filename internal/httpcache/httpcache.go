@@ -571,6 +571,3 @@ func (r *Recorder) Write(b []byte) (int, error) {
 	r.wrote = true
 	return r.Body.Write(b)
 }
-
-// AcceptsGzip reports whether an Accept-Encoding header takes gzip.
-func AcceptsGzip(acceptEncoding string) bool { return quality(acceptEncoding, "gzip") > 0 }

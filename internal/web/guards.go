@@ -220,7 +220,7 @@ func (s *Server) refuse(c echo.Context, status int, retry time.Duration) error {
 		return c.Blob(status, echo.MIMEApplicationJSON, pb.json)
 	}
 	h.Add("Vary", "Accept-Encoding")
-	if httpcache.AcceptsGzip(r.Header.Get("Accept-Encoding")) {
+	if httpcache.Quality(r.Header.Get("Accept-Encoding"), "gzip") > 0 {
 		h.Set("Content-Encoding", "gzip") // the cache's middleware leaves it so
 		return c.Blob(status, echo.MIMETextHTMLCharsetUTF8, pb.htmlGz)
 	}
