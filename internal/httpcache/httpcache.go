@@ -29,6 +29,8 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/labstack/echo/v4"
 	"golang.org/x/sync/singleflight"
+
+	"github.com/mtgrules/site/internal/urls"
 )
 
 // Cache is a byte-capped LRU of finished responses keyed by request URI.
@@ -168,11 +170,8 @@ func (c *Cache) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 			return nil
 		}
 		if canon := q.canonical(r.URL.RawQuery); canon != r.URL.RawQuery {
-			to := "/" + strings.TrimLeft(r.URL.EscapedPath(), "/") // never "//host"
-			if canon != "" {
-				to += "?" + canon
-			}
-			return ctx.Redirect(http.StatusMovedPermanently, to)
+			// A routed path: never "//host".
+			return ctx.Redirect(http.StatusMovedPermanently, urls.WithQuery(r.URL.EscapedPath(), canon))
 		}
 		if c.max <= 0 {
 			c.write(ctx, c.record(ctx, next, false))
