@@ -176,7 +176,6 @@ func New(cfg Config) *echo.Echo {
 	return e
 }
 
-
 // guardInput rejects paths and queries no page can answer before routing:
 // too long, not UTF-8, with NUL bytes or "..".
 func (s *Server) guardInput(next echo.HandlerFunc) echo.HandlerFunc {
