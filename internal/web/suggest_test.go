@@ -79,7 +79,7 @@ func TestSuggestHeadingsAndTerms(t *testing.T) {
 	wantSuggestions(t, "de", "trampel",
 		"term  Trampelschaden /de/glossary/trampelschaden",
 		"heading 702.19 Trampelschaden /de/rules/702.19",
-		"term  Trampelschaden über Planeswalker /de/glossary/trampelschaden-%C3%BCber-planeswalker")
+		"term  Trampelschaden bei Planeswalkern /de/glossary/trampelschaden-bei-planeswalkern")
 	want := []string{"term  スタック /ja/glossary/%E3%82%B9%E3%82%BF%E3%83%83%E3%82%AF", "heading 405 スタック /ja/rules/405"}
 	for _, q := range []string{"スタ", "ｽﾀ", "スタック"} {
 		wantSuggestions(t, "ja", q, want...)
