@@ -26,7 +26,7 @@ func TestGermanRulesUsePrintedCardNames(t *testing.T) {
 	}
 	text := strings.Split(string(data), "\n")
 	rows := lines(t, "terms/cardnames-de.tsv")
-	if len(rows) < 30 {
+	if len(rows) < 50 {
 		t.Fatalf("terms/cardnames-de.tsv has %d rows", len(rows))
 	}
 	seen := map[string]bool{}

@@ -65,7 +65,7 @@ var german = Lang{
 		"wirken sich", "wirken wie", "wirken auf", "wirken in", "wirken weiterhin", "wirken überall",
 		"wirken normalerweise", "wirken genauso", "wirken kumulativ", "wirken zusammen", "wirken nicht mit",
 		"wirken aus", "wirken fortlaufende", "wirken ersatzeffekte", "wirken verhinderungseffekte",
-		"gibst du erst preis", "zu diesem ereignis passen", "tag der abrechnung",
+		"gibst du erst preis", "zu diesem ereignis passen", "tag der abrechnung", "mauer der omen",
 	},
 	QuotedWords: []string{"als ob", "außer", "falls", "lösen", "mithilfe", "stattdessen", "werden"},
 	RulesWords: rules.Words{
