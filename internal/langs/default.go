@@ -66,6 +66,7 @@ var german = Lang{
 		"wirken normalerweise", "wirken genauso", "wirken kumulativ", "wirken zusammen", "wirken nicht mit",
 		"wirken aus", "wirken fortlaufende", "wirken ersatzeffekte", "wirken verhinderungseffekte",
 		"gibst du erst preis", "zu diesem ereignis passen", "tag der abrechnung", "mauer der omen",
+		"reise in andere welten",
 	},
 	QuotedWords: []string{"als ob", "außer", "falls", "lösen", "mithilfe", "stattdessen", "werden"},
 	RulesWords: rules.Words{
