@@ -151,3 +151,18 @@ func loadMoved(fsys fs.FS, lang string, b *rules.Book) (map[string]string, error
 	}
 	return moved, sc.Err()
 }
+
+// Names lists, per aligned entry, its name in each language whose book
+// has it (language code → name): what search and suggestions read to find
+// an entry by another language's name.
+func (a *Alignment) Names() []map[string]string {
+	out := make([]map[string]string, 0, len(a.rows))
+	for _, row := range a.rows {
+		names := make(map[string]string, len(row))
+		for lang, t := range row {
+			names[lang] = t.Name
+		}
+		out = append(out, names)
+	}
+	return out
+}

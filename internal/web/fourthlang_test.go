@@ -73,7 +73,7 @@ func TestFourthLanguageFromTestData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix, err := search.Build(table, lib.Books)
+	ix, err := search.Build(table, lib.Books, lib.Glossary.Names())
 	if err != nil {
 		t.Fatal(err)
 	}

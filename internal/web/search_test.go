@@ -141,7 +141,7 @@ func TestSearchPaging(t *testing.T) {
 
 func TestSearchUnavailableUntilIndexed(t *testing.T) {
 	testServer(t)
-	failed := search.BuildAsync(langs.Default, nil) // finishes at once, without an index
+	failed := search.BuildAsync(langs.Default, nil, nil) // finishes at once, without an index
 	failed.Wait()
 	cat, _ := locales.Load(langs.Default, locales.Files)
 	assets, _ := static.Load()
