@@ -235,9 +235,15 @@ function syncHead(doc) {
       li.setAttribute("aria-selected", "false");
       if (s.lang) li.lang = s.lang;
       var label = document.createElement("span");
+      label.className = "label";
       label.textContent = s.label;
       li.appendChild(label);
       if (s.detail) {
+        // Read as "Trample, Glossary", shown as two columns.
+        var sep = document.createElement("span");
+        sep.className = "visually-hidden";
+        sep.textContent = ", ";
+        li.appendChild(sep);
         var detail = document.createElement("span");
         detail.className = "detail";
         detail.textContent = s.detail;

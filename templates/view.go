@@ -157,7 +157,9 @@ type SearchHit struct {
 type SearchPage struct {
 	Page
 	Query       string
-	Total       string // the localized hit count
+	Total       string // the localized hit count, with the query
+	AllWords    string // how many hits have every word, when some do not
+	ReadAs      string // the query as searched in the page's language, when it named entries in another
 	Hits        []SearchHit
 	Fuzzy       bool
 	Truncated   bool

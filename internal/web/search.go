@@ -151,7 +151,13 @@ func (s *Server) searchPage(c echo.Context) error {
 // other spellings and links to the pages before and after.
 func (s *Server) showResults(page *templates.SearchPage, r searchRequest, res *search.Result) {
 	lang := r.lang
-	page.Total = s.Catalog.Format(lang, msg.SearchCount, res.Total, map[string]any{"Count": res.Total})
+	page.Total = s.Catalog.Format(lang, msg.SearchCount, res.Total, map[string]any{"Count": res.Total, "Query": r.q})
+	if res.AllWords > 0 && res.AllWords < res.Total {
+		page.AllWords = s.Catalog.Format(lang, msg.SearchAllWords, res.AllWords, map[string]any{"Count": res.AllWords})
+	}
+	if res.ReadAs != "" {
+		page.ReadAs = s.Catalog.Format(lang, msg.SearchReadAs, 0, map[string]any{"Query": res.ReadAs})
+	}
 	page.Fuzzy, page.Truncated = res.Fuzzy, res.Truncated
 	for _, h := range res.Hits {
 		_, outdated := s.Library.Outdated(h.Lang, h.Number)

@@ -382,6 +382,7 @@ const (
 	Renumbered2008Split
 	RuleHistory
 	RuleRemoved
+	SearchAllWords
 	SearchButton
 	SearchCount
 	SearchFuzzy
@@ -395,6 +396,7 @@ const (
 	SearchPages
 	SearchPlaceholder
 	SearchPrev
+	SearchReadAs
 	SearchSuggest
 	SearchTruncated
 	SetupActive
@@ -921,6 +923,7 @@ var names = [...]string{
 	"Renumbered2008Split",
 	"RuleHistory",
 	"RuleRemoved",
+	"SearchAllWords",
 	"SearchButton",
 	"SearchCount",
 	"SearchFuzzy",
@@ -934,6 +937,7 @@ var names = [...]string{
 	"SearchPages",
 	"SearchPlaceholder",
 	"SearchPrev",
+	"SearchReadAs",
 	"SearchSuggest",
 	"SearchTruncated",
 	"SetupActive",
