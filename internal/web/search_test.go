@@ -184,7 +184,7 @@ func TestSearchPageReadsOtherLanguagesNames(t *testing.T) {
 			t.Errorf("%s: a hit links to the English text", c.lang)
 		}
 	}
-	r := get(t, "/en/search?q=" + url.QueryEscape("trample planeswalker"))
+	r := get(t, "/en/search?q="+url.QueryEscape("trample planeswalker"))
 	mustContain(t, "en all words", r.body, "results for “trample planeswalker”", `<span class="all-words">The first `)
 	if r := get(t, "/en/search?q=trample"); strings.Contains(r.body, "Searched as") {
 		t.Error("en trample: read as another name")
