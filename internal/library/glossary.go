@@ -85,9 +85,20 @@ func (a *Alignment) Counterpart(t *rules.Term, lang string) (*rules.Term, bool) 
 
 // Term finds lang's glossary entry for a slug: lang's own entry, else the
 // entry that replaced a moved slug (Moved), else the entry aligned with
-// another language's entry of that slug (a link shared across languages).
+// another language's entry of that slug (a link shared across languages),
+// else any of these for the slug written as a slug ("Trampelschaden",
+// "Trample Over Planeswalkers": addresses as people type them).
 // canonical is false but in the first case.
 func (l *Library) Term(lang, slug string) (t *rules.Term, canonical, ok bool) {
+	t, canonical, ok = l.term(lang, slug)
+	if s := rules.Slug(slug); !ok && s != slug && s != "" {
+		t, _, ok = l.term(lang, s)
+		canonical = false
+	}
+	return t, canonical, ok
+}
+
+func (l *Library) term(lang, slug string) (t *rules.Term, canonical, ok bool) {
 	if t, ok := l.Books[lang].Term(slug); ok {
 		return t, true, true
 	}

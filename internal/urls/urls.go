@@ -24,7 +24,6 @@ const (
 	RouteLang       = "/:lang"
 	RouteHome       = "/:lang/"
 	RouteContents   = "/:lang/rules"
-	RouteContents2  = "/:lang/rules/"
 	RouteRule       = "/:lang/rules/:num"
 	RouteHistory    = "/:lang/rules/:num/history"
 	RouteChanges    = "/:lang/changes"

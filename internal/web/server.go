@@ -117,7 +117,7 @@ func New(cfg Config) *echo.Echo {
 	e.IPExtractor = cfg.Proxies.Extractor()
 	logToSlog(e)
 	e.HTTPErrorHandler = s.handleError
-	e.Pre(httpcache.HeadAsGet, s.guardInput, postOnly)
+	e.Pre(httpcache.HeadAsGet, s.guardInput, postOnly, trimSlash)
 	e.Use(recoverToSlog)
 	if cfg.Cache == nil {
 		cfg.Cache = cfg.NewCache()
@@ -154,7 +154,6 @@ func New(cfg Config) *echo.Echo {
 	})
 	e.GET(keep(urls.RouteHome, "compare"), s.home)
 	e.GET(keep(urls.RouteContents, "compare"), s.contents)
-	e.GET(keep(urls.RouteContents2, "compare"), s.contents)
 	e.GET(keep(urls.RouteRule, "edition", "compare", "was2008"), s.rule)
 	e.GET(keep(urls.RouteHistory, "compare"), s.history)
 	e.GET(keep(urls.RouteChanges, "from", "to", "rule", "compare"), s.changes)
@@ -211,6 +210,22 @@ func postOnly(next echo.HandlerFunc) echo.HandlerFunc {
 		if r.Method == http.MethodGet && r.URL.Path == urls.APILinkify() {
 			c.Response().Header().Set(echo.HeaderAllow, http.MethodOptions+", "+http.MethodPost)
 			return pageerr.New(http.StatusMethodNotAllowed, msg.ErrMethod)
+		}
+		return next(c)
+	}
+}
+
+// trimSlash sends an address typed with a trailing slash
+// ("/en/rules/117.3a/", "/de/glossary/") to the page without it, 301:
+// every page but the site's and a language's home ("/", "/en/") has its
+// one address without.
+func trimSlash(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		p := r.URL.EscapedPath()
+		// Never "//host": a redirect there would leave the site.
+		if t := strings.TrimRight(p, "/"); t != p && strings.Count(p, "/") > 2 && !strings.HasPrefix(t, "//") {
+			return c.Redirect(http.StatusMovedPermanently, urls.WithQuery(t, r.URL.RawQuery))
 		}
 		return next(c)
 	}
