@@ -2,6 +2,8 @@ package web
 
 import (
 	"net/http"
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -36,6 +38,23 @@ func TestAddressesAsTyped(t *testing.T) {
 	for _, path := range []string{"//evil.example/", "/de/glossary/Nichtsdergleichen"} {
 		if r := get(t, path); r.status == http.StatusMovedPermanently {
 			t.Errorf("%s: 301 to %q", path, r.header.Get("Location"))
+		}
+	}
+}
+
+// TestHeadingsAndListLabels: the contents page goes from h1 to h2, and no
+// plain list carries an aria-label, which screen readers ignore there
+// (issue 25, 10).
+func TestHeadingsAndListLabels(t *testing.T) {
+	r := get(t, "/en/rules")
+	h1, h2, h3 := strings.Index(r.body, "<h1"), strings.Index(r.body, "<h2"), strings.Index(r.body, "<h3")
+	if h1 < 0 || h2 < h1 || h3 >= 0 && h3 < h2 {
+		t.Errorf("/en/rules headings: h1 at %d, h2 at %d, h3 at %d", h1, h2, h3)
+	}
+	for _, path := range []string{"/en/examples/giant-growth-answered-by-shock?step=2", "/en/play/giant-growth-answered-by-shock", "/en/rules/117"} {
+		body := get(t, path).body
+		if m := regexp.MustCompile(`<(ol|ul)[^>]* aria-label=`).FindString(body); m != "" && !strings.Contains(m, "role=") {
+			t.Errorf("%s: %s", path, m)
 		}
 	}
 }
