@@ -479,3 +479,33 @@ function syncHead(doc) {
   // A save the connection stopped goes on when the connection is back.
   window.addEventListener("online", function () { if (failed) save.click(); });
 })();
+
+// Glossary: a filter over the terms (shown only with JS); the A–Z bar and
+// the groups work without it. Groups with no match hide with their letter.
+(function () {
+  "use strict";
+  var box = document.querySelector("[data-term-filter]");
+  if (!box) return;
+  var input = box.querySelector("input");
+  var status = box.querySelector("[role=status]");
+  var groups = Array.prototype.slice.call(document.querySelectorAll(".term-group"));
+  var total = document.querySelectorAll(".term-group li").length;
+  box.hidden = false;
+  function fold(s) { return s.normalize("NFKC").toLowerCase(); }
+  input.addEventListener("input", function () {
+    var q = fold(input.value.trim());
+    var shown = 0;
+    groups.forEach(function (g) {
+      var any = false;
+      g.querySelectorAll("li").forEach(function (li) {
+        var hit = !q || fold(li.textContent).indexOf(q) >= 0;
+        li.hidden = !hit;
+        if (hit) { any = true; shown++; }
+      });
+      g.hidden = !any;
+      var link = document.querySelector('.initials a[href="#' + g.querySelector("h2").id + '"]');
+      if (link) link.hidden = !any;
+    });
+    status.textContent = q ? box.getAttribute("data-shown").replace("{n}", String(shown)).replace("{total}", String(total)) : "";
+  });
+})();

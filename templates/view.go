@@ -21,6 +21,8 @@ type Page struct {
 	OEmbed      string // the oEmbed discovery URL, "" for none
 	Feed        string // the Atom feed's URL, "" for none
 	OGType      string // "article" or "website"
+	OGImage     string // the link preview's image, absolute
+	OGImageAlt  string
 	T           func(id msg.Key) string
 	Static      func(name string) string // content-hashed URL of a static file
 }
@@ -110,7 +112,16 @@ type ContentsPage struct {
 // GlossaryPage lists every term.
 type GlossaryPage struct {
 	Page
-	Terms []Link
+	Lead   string // how many terms, and what they are
+	Terms  []Link
+	Groups []TermGroup // Terms under their initials
+}
+
+// TermGroup is the glossary's terms under one initial ("A", "か", "#").
+type TermGroup struct {
+	Initial string
+	ID      string // the fragment the A–Z bar links to
+	Terms   []Link
 }
 
 // TermPage shows one glossary entry, optionally beside the same entry in a

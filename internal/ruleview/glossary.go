@@ -2,7 +2,13 @@ package ruleview
 
 import (
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/mtgrules/site/internal/layout"
 	"github.com/mtgrules/site/internal/pageerr"
@@ -15,13 +21,71 @@ import (
 // Glossary lists every term of lang's glossary.
 func (s *Site) Glossary(r layout.Request) templates.GlossaryPage {
 	lang := r.Lang
-	p := s.Layout.Page(r, s.Cat.T(lang, msg.GlossaryHeading), "", layout.EveryLang(urls.Glossary))
+	terms := s.Book(lang).Glossary
+	lead := s.Cat.Format(lang, msg.GlossaryLead, len(terms), map[string]any{"Count": len(terms)})
+	p := s.Layout.Page(r, s.Cat.T(lang, msg.GlossaryHeading), lead, layout.EveryLang(urls.Glossary))
 	p.Breadcrumb = s.Layout.Crumbs(lang)
-	page := templates.GlossaryPage{Page: p}
-	for _, t := range s.Book(lang).Glossary {
+	page := templates.GlossaryPage{Page: p, Lead: lead}
+	for _, t := range terms {
 		page.Terms = append(page.Terms, templates.Link{Href: urls.Term(lang, t.Slug), Label: t.Name})
 	}
+	page.Groups = groupByInitial(page.Terms)
 	return page
+}
+
+// groupByInitial splits a glossary's terms, in the book's order, into runs
+// under their initials: the letter, umlauts and accents folded ("Ä" under
+// A), "#" for digits and signs; in Japanese, sorted by reading, the kana
+// row (あ, か, さ …) of the last entry that starts with kana, which a
+// kanji headword between them shares.
+func groupByInitial(terms []templates.Link) []templates.TermGroup {
+	var out []templates.TermGroup
+	for _, t := range terms {
+		initial, ok := initialOf(t.Label)
+		if !ok && len(out) > 0 && out[len(out)-1].Initial != "#" {
+			initial = out[len(out)-1].Initial // a kanji headword sorted by its reading
+		}
+		if len(out) == 0 || out[len(out)-1].Initial != initial {
+			// Japanese books list Latin headwords first: one group each.
+			if i := slices.IndexFunc(out, func(g templates.TermGroup) bool { return g.Initial == initial }); i >= 0 {
+				out[i].Terms = append(out[i].Terms, t)
+				continue
+			}
+			out = append(out, templates.TermGroup{Initial: initial, ID: "letter-" + strconv.Itoa(len(out))})
+		}
+		out[len(out)-1].Terms = append(out[len(out)-1].Terms, t)
+	}
+	return out
+}
+
+// kanaRows are the first kana of the rows of the Japanese syllabary.
+const kanaRows = "あかさたなはまやらわ"
+
+// initialOf is the group a headword starts: "A"–"Z", "#", or a kana row;
+// ok is false for a headword starting with a kanji.
+func initialOf(name string) (string, bool) {
+	r, _ := utf8.DecodeRuneInString(norm.NFKC.String(name))
+	if r >= 'ァ' && r <= 'ヶ' {
+		r -= 'ァ' - 'ぁ' // katakana to hiragana
+	}
+	if r >= 'ぁ' && r <= 'ゖ' {
+		base := []rune(norm.NFD.String(string(r)))[0] // が is か and a mark
+		row := 'あ'
+		for _, k := range kanaRows {
+			if base >= k {
+				row = k
+			}
+		}
+		return string(row), true
+	}
+	if unicode.Is(unicode.Han, r) {
+		return "", false
+	}
+	base := []rune(norm.NFD.String(string(unicode.ToUpper(r))))[0]
+	if base >= 'A' && base <= 'Z' {
+		return string(base), true
+	}
+	return "#", true
 }
 
 // TermNotFound is the 404 for a glossary entry lang lacks.

@@ -146,6 +146,8 @@ func New(cfg Config) *echo.Echo {
 	e.GET(urls.RouteOEmbed, s.oembed)
 	e.GET(keep(urls.RouteSitemap), s.sitemap)
 	e.GET(keep(urls.RouteRobots), s.robots)
+	e.GET(keep(urls.RouteFavicon), s.rootFile(static.Favicon))
+	e.GET(keep(urls.RouteTouchIcon), s.rootFile("apple-touch-icon.png"))
 	e.GET(urls.RouteLang, func(c echo.Context) error {
 		if _, err := s.lang(c); err != nil {
 			return err
@@ -276,6 +278,19 @@ func (s *Server) root(c echo.Context) error {
 	h.Add("Vary", "Accept-Language")
 	h.Set("Cache-Control", "no-store")
 	return c.Redirect(http.StatusFound, urls.Home(s.readerLang(c)))
+}
+
+// rootFile serves a static file at the address clients ask for without
+// a hash (/favicon.ico), kept for a day.
+func (s *Server) rootFile(name string) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		a, ok := s.Assets.Named(name)
+		if !ok {
+			return pageerr.New(http.StatusNotFound, msg.ErrNotFound)
+		}
+		c.Response().Header().Set("Cache-Control", "public, max-age=86400")
+		return c.Blob(http.StatusOK, a.ContentType, a.Body)
+	}
 }
 
 func (s *Server) static(c echo.Context) error {

@@ -251,12 +251,19 @@ const (
 	FeedFirst
 	FeedSubtitle
 	FooterAPI
+	FooterChanges
 	FooterDisclaimer
+	FooterFeed
 	FooterOffline
 	FormatBBCode
 	FormatHTML
 	FormatMarkdown
+	GlossaryFilter
+	GlossaryFilterHint
 	GlossaryHeading
+	GlossaryLead
+	GlossaryLetters
+	GlossaryShown
 	HistoryHeading
 	HistoryLead
 	HistoryOfficial
@@ -792,12 +799,19 @@ var names = [...]string{
 	"FeedFirst",
 	"FeedSubtitle",
 	"FooterAPI",
+	"FooterChanges",
 	"FooterDisclaimer",
+	"FooterFeed",
 	"FooterOffline",
 	"FormatBBCode",
 	"FormatHTML",
 	"FormatMarkdown",
+	"GlossaryFilter",
+	"GlossaryFilterHint",
 	"GlossaryHeading",
+	"GlossaryLead",
+	"GlossaryLetters",
+	"GlossaryShown",
 	"HistoryHeading",
 	"HistoryLead",
 	"HistoryOfficial",
