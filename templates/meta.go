@@ -19,3 +19,18 @@ func stackField(r int, suffix string) string { return position.StackKey(r, suffi
 
 // playerField names player i's field with this key ("l0").
 func playerField(key string, i int) string { return position.PlayerKey(key, i) }
+
+// compareLabel labels a paragraph of a compared rule page with its
+// language's name in itself ("Deutsch"), as the language switcher shows
+// it; "" when the page compares nothing.
+func compareLabel(p RulePage, code string) string {
+	if p.Compare == "" {
+		return ""
+	}
+	for _, l := range p.Switcher {
+		if l.Lang == code {
+			return l.Label
+		}
+	}
+	return code
+}
