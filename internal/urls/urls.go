@@ -384,6 +384,9 @@ const (
 	ShortLink2008      // /r/2008/{ref}, no language; key: the 2008 number as written
 )
 
+// Fragment is a link to an element of the same page: "#letter-3".
+func Fragment(id string) string { return "#" + id }
+
 // Area is the part of the site a page belongs to, for its link preview.
 type Area string
 

@@ -220,13 +220,13 @@ func postOnly(next echo.HandlerFunc) echo.HandlerFunc {
 // trimSlash sends an address typed with a trailing slash
 // ("/en/rules/117.3a/", "/de/glossary/") to the page without it, 301:
 // every page but the site's and a language's home ("/", "/en/") has its
-// one address without.
+// one address without. Short links keep theirs: "/r/2008/" names no rule.
 func trimSlash(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		p := r.URL.EscapedPath()
 		// Never "//host": a redirect there would leave the site.
-		if t := strings.TrimRight(p, "/"); t != p && strings.Count(p, "/") > 2 && !strings.HasPrefix(t, "//") {
+		if t := strings.TrimRight(p, "/"); t != p && strings.Count(p, "/") > 2 && !strings.HasPrefix(t, "//") && !urls.IsShort(p) {
 			return c.Redirect(http.StatusMovedPermanently, urls.WithQuery(t, r.URL.RawQuery))
 		}
 		return next(c)
