@@ -44,6 +44,10 @@ function syncHead(doc) {
         document.title = doc.title;
         syncHead(doc);
         if (push) history.pushState({ sim: true }, "", url);
+        // A step chosen below the board (the step list, the pager at the
+        // bottom) brings the new step's narration and board into view.
+        var sim = document.querySelector("[data-sim]");
+        if (sim.getBoundingClientRect().top < 0) sim.scrollIntoView({ block: "start" });
       })
       .catch(function () { window.location.href = url; });
   }
@@ -508,4 +512,32 @@ function syncHead(doc) {
     });
     status.textContent = q ? box.getAttribute("data-shown").replace("{n}", String(shown)).replace("{total}", String(total)) : "";
   });
+})();
+
+// Linkifier: a button copies the linked post (the text box stays
+// selectable without JS).
+(function () {
+  "use strict";
+  var out = document.querySelector("textarea[data-copy-label]");
+  if (!out) return;
+  var b = document.createElement("button");
+  b.type = "button";
+  b.className = "copy secondary";
+  b.textContent = out.getAttribute("data-copy-label");
+  var said = document.createElement("span");
+  said.className = "copied";
+  said.setAttribute("role", "status");
+  b.addEventListener("click", function () {
+    function done() { said.textContent = out.getAttribute("data-copied"); }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(out.value).then(done).catch(function () {});
+    } else {
+      out.select();
+      if (document.execCommand("copy")) done();
+    }
+  });
+  var p = document.createElement("p");
+  p.className = "copy-row";
+  p.append(b, " ", said);
+  out.after(p);
 })();

@@ -53,7 +53,7 @@ type SimPlayer struct {
 	PoolText    string   // the pool written out ("{R}{G}"), "" when empty
 	HandCount   string   // "3 cards"
 	Hand        []string // the cards' names (hidden cards summed up at the end)
-	Library     string   // "30 cards", or that it is empty
+	Library     string   // "30 cards", or that it is empty; "" where no library matters
 	LibraryOut  bool     // the library is empty
 	Battlefield []SimPermanent
 	Graveyard   []string

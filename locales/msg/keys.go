@@ -275,6 +275,8 @@ const (
 	HomeLead
 	HomeTitle
 	LinkifyButton
+	LinkifyCopied
+	LinkifyCopy
 	LinkifyFormat
 	LinkifyHeading
 	LinkifyInput
@@ -823,6 +825,8 @@ var names = [...]string{
 	"HomeLead",
 	"HomeTitle",
 	"LinkifyButton",
+	"LinkifyCopied",
+	"LinkifyCopy",
 	"LinkifyFormat",
 	"LinkifyHeading",
 	"LinkifyInput",
