@@ -3,9 +3,16 @@ package templates
 // ExampleList lists the worked examples.
 type ExampleList struct {
 	Page
-	Items []ExampleItem
+	Groups []ExampleGroup // the examples in learning order, under their groups
 	// Builder links the position builder.
 	Builder Link
+}
+
+// ExampleGroup is a run of the examples list under its heading.
+type ExampleGroup struct {
+	Title string
+	Start int // the number of its first example in the whole list
+	Items []ExampleItem
 }
 
 // ExampleItem is one example in the list.

@@ -201,7 +201,7 @@ func iksaContent(t *testing.T) fstest.MapFS {
 	out := contentCopy(t, func(name string) bool {
 		return path.Base(path.Dir(name)) != "scenarios" || path.Base(name) == iksaExample+".json"
 	})
-	for _, name := range []string{"rules.txt", "scenarios/" + iksaExample + ".json"} {
+	for _, name := range []string{"rules.txt", "scenarios/" + iksaExample + ".json", "example-groups.json"} {
 		out["xx/"+name] = &fstest.MapFile{Data: readTestdata(t, "xx/"+name)}
 	}
 	cards := map[string]json.RawMessage{}
