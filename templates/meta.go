@@ -1,6 +1,10 @@
 package templates
 
-import "github.com/mtgrules/site/internal/position"
+import (
+	"unicode/utf8"
+
+	"github.com/mtgrules/site/internal/position"
+)
 
 // ogTypeOrWebsite is a page's og:type, "website" unless it says otherwise.
 func ogTypeOrWebsite(t string) string {
@@ -33,4 +37,16 @@ func compareLabel(p RulePage, code string) string {
 		}
 	}
 	return code
+}
+
+// maxTitle is the longest <title> tabs and search results show whole.
+const maxTitle = 70
+
+// docTitle is a page's <title>: its title and the site's name, or the
+// title alone when both would not fit in maxTitle characters.
+func docTitle(title, site string) string {
+	if full := title + " · " + site; utf8.RuneCountInString(full) <= maxTitle {
+		return full
+	}
+	return title
 }

@@ -29,41 +29,84 @@ func (s *Site) Glossary(r layout.Request) templates.GlossaryPage {
 	for _, t := range terms {
 		page.Terms = append(page.Terms, templates.Link{Href: urls.Term(lang, t.Slug), Label: t.Name})
 	}
-	page.Groups = groupByInitial(page.Terms)
+	page.Groups = groupByInitial(page.Terms, s.Lib.Langs.Get(lang).Unspaced)
 	return page
 }
 
-// groupByInitial splits a glossary's terms, in the book's order, into runs
-// under their initials: the letter, umlauts and accents folded ("Ä" under
-// A), "#" for digits and signs; in Japanese, sorted by reading, the kana
-// row (あ, か, さ …) of the last entry that starts with kana, which a
-// kanji headword between them shares.
-func groupByInitial(terms []templates.Link) []templates.TermGroup {
+// groupByInitial puts a glossary's terms under their initials: the
+// letter, umlauts and accents folded ("Ä" under A), "#" for digits and
+// signs, the terms sorted so (a book may keep a renamed entry where its
+// old name stood). Unspaced (Japanese) books are sorted by reading, which
+// the page cannot know: their order is kept, and a term goes under the
+// kana row (あ, か, さ …) of the last term that starts with kana, as a
+// kanji or Latin headword sorted by its reading does; before the first
+// kana, Latin letters and digits go under "#", kanji under the row that
+// follows.
+func groupByInitial(terms []templates.Link, unspaced bool) []templates.TermGroup {
+	if !unspaced {
+		terms = slices.Clone(terms)
+		slices.SortStableFunc(terms, func(a, b templates.Link) int { return strings.Compare(sortKey(a.Label), sortKey(b.Label)) })
+	}
 	var out []templates.TermGroup
-	for _, t := range terms {
-		initial, ok := initialOf(t.Label)
-		if !ok && len(out) > 0 && out[len(out)-1].Initial != "#" {
-			initial = out[len(out)-1].Initial // a kanji headword sorted by its reading
-		}
-		if len(out) == 0 || out[len(out)-1].Initial != initial {
-			// Japanese books list Latin headwords first: one group each.
-			if i := slices.IndexFunc(out, func(g templates.TermGroup) bool { return g.Initial == initial }); i >= 0 {
-				out[i].Terms = append(out[i].Terms, t)
-				continue
+	current := "#"
+	for i, t := range terms {
+		initial, kana := initialOf(t.Label)
+		switch {
+		case kana:
+			current = initial
+		case unspaced && current == "#" && startsWithHan(t.Label):
+			// A kanji headword before the first kana one is read as the
+			// row that follows ("相棒" before "アクティブ…").
+			for _, next := range terms[i+1:] {
+				if row, ok := initialOf(next.Label); ok {
+					initial = row
+					break
+				}
 			}
-			out = append(out, templates.TermGroup{Initial: initial, ID: "letter-" + strconv.Itoa(len(out))})
+		case unspaced:
+			initial = current
 		}
-		out[len(out)-1].Terms = append(out[len(out)-1].Terms, t)
+		i := slices.IndexFunc(out, func(g templates.TermGroup) bool { return g.Initial == initial })
+		if i < 0 {
+			out = append(out, templates.TermGroup{Initial: initial})
+			i = len(out) - 1
+		}
+		out[i].Terms = append(out[i].Terms, t)
+	}
+	order := "#ABCDEFGHIJKLMNOPQRSTUVWXYZ" + kanaRows
+	slices.SortStableFunc(out, func(a, b templates.TermGroup) int {
+		return strings.Index(order, a.Initial) - strings.Index(order, b.Initial)
+	})
+	for i := range out {
+		out[i].ID = "letter-" + strconv.Itoa(i+1)
 	}
 	return out
+}
+
+// sortKey is a name as an alphabetical list sorts it: case and accents
+// folded ("Überwachen" as "uberwachen").
+func sortKey(name string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(strings.ToLower(name)) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // kanaRows are the first kana of the rows of the Japanese syllabary.
 const kanaRows = "あかさたなはまやらわ"
 
-// initialOf is the group a headword starts: "A"–"Z", "#", or a kana row;
-// ok is false for a headword starting with a kanji.
-func initialOf(name string) (string, bool) {
+// startsWithHan reports whether a name starts with a kanji.
+func startsWithHan(name string) bool {
+	r, _ := utf8.DecodeRuneInString(name)
+	return unicode.Is(unicode.Han, r)
+}
+
+// initialOf is the group a headword starts: a kana row, with kana true,
+// or "A"–"Z" or "#".
+func initialOf(name string) (initial string, kana bool) {
 	r, _ := utf8.DecodeRuneInString(norm.NFKC.String(name))
 	if r >= 'ァ' && r <= 'ヶ' {
 		r -= 'ァ' - 'ぁ' // katakana to hiragana
@@ -78,16 +121,12 @@ func initialOf(name string) (string, bool) {
 		}
 		return string(row), true
 	}
-	if unicode.Is(unicode.Han, r) {
-		return "", false
-	}
 	base := []rune(norm.NFD.String(string(unicode.ToUpper(r))))[0]
 	if base >= 'A' && base <= 'Z' {
-		return string(base), true
+		return string(base), false
 	}
-	return "#", true
+	return "#", false
 }
-
 // TermNotFound is the 404 for a glossary entry lang lacks.
 func (s *Site) TermNotFound(lang string) error {
 	pe := pageerr.New(http.StatusNotFound, msg.ErrTermNotFound)
