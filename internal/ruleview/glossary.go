@@ -127,6 +127,7 @@ func initialOf(name string) (initial string, kana bool) {
 	}
 	return "#", false
 }
+
 // TermNotFound is the 404 for a glossary entry lang lacks.
 func (s *Site) TermNotFound(lang string) error {
 	pe := pageerr.New(http.StatusNotFound, msg.ErrTermNotFound)
