@@ -10,6 +10,25 @@
   });
 })();
 
+// copyButton makes a button that copies text() and a status that says so,
+// labelled by from's data-copy-label and data-copied.
+function copyButton(from, text) {
+  "use strict";
+  var b = document.createElement("button");
+  b.type = "button";
+  b.className = "copy secondary";
+  b.textContent = from.getAttribute("data-copy-label");
+  var said = document.createElement("span");
+  said.className = "copied";
+  said.setAttribute("role", "status");
+  b.addEventListener("click", function () {
+    navigator.clipboard.writeText(text()).then(function () {
+      said.textContent = from.getAttribute("data-copied") || "";
+    }).catch(function () {});
+  });
+  return [b, said];
+}
+
 // The language switcher and the alternate links name the page's own
 // address; after a page part is swapped in, they follow the new address.
 function syncHead(doc) {
@@ -96,19 +115,7 @@ function syncHead(doc) {
   function addCopy() {
     var a = document.querySelector("[data-play] a.permalink[data-copy-label]");
     if (!a || !navigator.clipboard || a.nextElementSibling && a.nextElementSibling.classList.contains("copy")) return;
-    var b = document.createElement("button");
-    b.type = "button";
-    b.className = "copy secondary";
-    b.textContent = a.getAttribute("data-copy-label");
-    var said = document.createElement("span");
-    said.className = "copied";
-    said.setAttribute("role", "status");
-    b.addEventListener("click", function () {
-      navigator.clipboard.writeText(a.href).then(function () {
-        said.textContent = a.getAttribute("data-copied") || "";
-      }).catch(function () {});
-    });
-    a.after(b, said);
+    a.after.apply(a, copyButton(a, function () { return a.href; }));
   }
 
   function inView(el) {
@@ -519,25 +526,9 @@ function syncHead(doc) {
 (function () {
   "use strict";
   var out = document.querySelector("textarea[data-copy-label]");
-  if (!out) return;
-  var b = document.createElement("button");
-  b.type = "button";
-  b.className = "copy secondary";
-  b.textContent = out.getAttribute("data-copy-label");
-  var said = document.createElement("span");
-  said.className = "copied";
-  said.setAttribute("role", "status");
-  b.addEventListener("click", function () {
-    function done() { said.textContent = out.getAttribute("data-copied"); }
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(out.value).then(done).catch(function () {});
-    } else {
-      out.select();
-      if (document.execCommand("copy")) done();
-    }
-  });
+  if (!out || !navigator.clipboard) return;
   var p = document.createElement("p");
   p.className = "copy-row";
-  p.append(b, " ", said);
+  p.append.apply(p, copyButton(out, function () { return out.value; }));
   out.after(p);
 })();

@@ -16,8 +16,13 @@ type Group struct {
 	Examples []*Example
 }
 
+// unlisted is the group of the examples examples.tsv does not list yet:
+// they come last, in file-name order (an example added on one branch while
+// the order changes on another still shows).
+const unlisted = "more"
+
 // order puts s.List in the learning order of examples.tsv and fills
-// s.Groups. Every example must be listed, once; a listed slug without a
+// s.Groups. An example is listed once at most; a listed slug without a
 // scenario is passed over (a site may load a part of the examples).
 func (s *Set) order(fsys fs.FS, codes []string, fallback string) error {
 	data, err := fs.ReadFile(fsys, "examples.tsv")
@@ -61,7 +66,14 @@ func (s *Set) order(fsys fs.FS, codes []string, fallback string) error {
 	}
 	for _, ex := range s.List {
 		if !seen[ex.Slug] {
-			return fmt.Errorf("examples.tsv: %s is not listed", ex.Slug)
+			g := byID[unlisted]
+			if g == nil {
+				g = &Group{ID: unlisted, Name: newText(fallback)}
+				byID[unlisted] = g
+				s.Groups = append(s.Groups, g)
+			}
+			g.Examples = append(g.Examples, ex)
+			list = append(list, ex)
 		}
 	}
 	s.List = list

@@ -48,13 +48,13 @@ func groupByInitial(terms []templates.Link, unspaced bool) []templates.TermGroup
 		slices.SortStableFunc(terms, func(a, b templates.Link) int { return strings.Compare(sortKey(a.Label), sortKey(b.Label)) })
 	}
 	var out []templates.TermGroup
-	current := "#"
+	current := string(digitsAndSigns)
 	for i, t := range terms {
 		initial, kana := initialOf(t.Label)
 		switch {
 		case kana:
 			current = initial
-		case unspaced && current == "#" && startsWithHan(t.Label):
+		case unspaced && current == string(digitsAndSigns) && startsWithHan(t.Label):
 			// A kanji headword before the first kana one is read as the
 			// row that follows ("相棒" before "アクティブ…").
 			for _, next := range terms[i+1:] {
@@ -73,7 +73,7 @@ func groupByInitial(terms []templates.Link, unspaced bool) []templates.TermGroup
 		}
 		out[i].Terms = append(out[i].Terms, t)
 	}
-	order := "#ABCDEFGHIJKLMNOPQRSTUVWXYZ" + kanaRows
+	order := string(digitsAndSigns) + latinLetters + kanaRows
 	slices.SortStableFunc(out, func(a, b templates.TermGroup) int {
 		return strings.Index(order, a.Initial) - strings.Index(order, b.Initial)
 	})
@@ -94,6 +94,13 @@ func sortKey(name string) string {
 	}
 	return b.String()
 }
+
+// latinLetters are the initials of alphabetic headwords; digitsAndSigns
+// names the group of those that start otherwise.
+const (
+	latinLetters   = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	digitsAndSigns = '#'
+)
 
 // kanaRows are the first kana of the rows of the Japanese syllabary.
 const kanaRows = "あかさたなはまやらわ"
@@ -125,7 +132,7 @@ func initialOf(name string) (initial string, kana bool) {
 	if base >= 'A' && base <= 'Z' {
 		return string(base), false
 	}
-	return "#", false
+	return string(digitsAndSigns), false
 }
 
 // TermNotFound is the 404 for a glossary entry lang lacks.
