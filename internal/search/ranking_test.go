@@ -33,7 +33,7 @@ func TestKeywordNamesInOtherLanguages(t *testing.T) {
 		{"en", "Trampelschaden", "Trample", "g:trample"},
 		{"en", "トランプル", "Trample", "702.19"},
 		{"de", "was macht first strike", "was macht Erstschlag", "g:erstschlag"},
-		{"de", "trample over planeswalkers", "Trampelschaden über Planeswalker", "g:trampelschaden-über-planeswalker"},
+		{"de", "trample over planeswalkers", "Trampelschaden bei Planeswalkern", "g:trampelschaden-bei-planeswalkern"},
 	} {
 		res, err := ix.Search(Query{Text: c.q, Lang: c.lang, PerPage: 5})
 		if err != nil {

@@ -85,7 +85,7 @@ func TestBrowserGlossaryFilter(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitJS(t, ctx, `document.querySelector(".term-filter [role=status]").textContent === "2 von 730 Begriffen angezeigt"`)
-	if got := js[string](t, ctx, `Array.from(document.querySelectorAll(".term-group li:not([hidden])"), li => li.textContent).join("|")`); got != "Trampelschaden|Trampelschaden über Planeswalker" {
+	if got := js[string](t, ctx, `Array.from(document.querySelectorAll(".term-group li:not([hidden])"), li => li.textContent).join("|")`); got != "Trampelschaden|Trampelschaden bei Planeswalkern" {
 		t.Errorf("shown %q", got)
 	}
 	if got := js[string](t, ctx, `Array.from(document.querySelectorAll(".initials a:not([hidden])"), a => a.textContent).join("")`); got != "T" {
