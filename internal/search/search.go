@@ -43,7 +43,7 @@ const (
 	boostParticle = 2
 	boostSynonym  = 0.8 // a word the rules use for a query word ("receives" for "gets")
 	boostNumber   = 20  // the rule number itself ("117.3a")
-	boostExact    = 1   // German: a query word as written, not only its stem ("Kampf", not "kämpfen")
+	boostExact    = 1   // German: a title word as written, not only its stem ("Kampf", not "kämpfen")
 
 	boostName = 12 // the query is the glossary term or the rule's heading, as a whole
 )
@@ -489,17 +489,13 @@ func (p *plan) query(number string, t tier) query.Query {
 			ph.SetBoost(boostPhrase)
 			root.AddQuery(ph)
 		}
-		// One German word: as written before its stem's other words.
+		// One German word: the titles that have it as written before
+		// those with another word of its stem ("Kampf", not "Kämpfen").
 		if w := words(strings.ToLower(norm.NFKC.String(p.text))); li.exact && len(w) == 1 {
-			for _, f := range []struct {
-				field string
-				boost float64
-			}{{fieldTextX, boostExact}, {fieldTitleX, boostExact * boostTitle}} {
-				tq := bleve.NewTermQuery(w[0])
-				tq.SetField(f.field)
-				tq.SetBoost(f.boost)
-				root.AddQuery(tq)
-			}
+			tq := bleve.NewTermQuery(w[0])
+			tq.SetField(fieldTitleX)
+			tq.SetBoost(boostExact * boostTitle)
+			root.AddQuery(tq)
 		}
 		// The entry or the rules the query names come first: "trample"
 		// is the Trample entry and 702.19, before rules that mention it.
