@@ -9,7 +9,9 @@ import "embed"
 // official edition each paragraph renders (sources.tsv), the
 // card pool and the worked examples' positions and moves (cards.json,
 // scenarios/*.json), which carry no human text, and each language's moved
-// glossary slugs (terms/moved-{lang}.tsv).
+// glossary slugs (terms/moved-{lang}.tsv); the examples' learning order
+// (examples.tsv) and each language's names of its groups
+// ({lang}/example-groups.json).
 //
-//go:embed */rules.txt */cards.json */scenarios/*.json glossary.tsv renumbering-2008.tsv sources.tsv cards.json scenarios/*.json terms/moved-*.tsv
+//go:embed */rules.txt */cards.json */scenarios/*.json */example-groups.json examples.tsv glossary.tsv renumbering-2008.tsv sources.tsv cards.json scenarios/*.json terms/moved-*.tsv
 var FS embed.FS

@@ -10,6 +10,25 @@
   });
 })();
 
+// copyButton makes a button that copies text() and a status that says so,
+// labelled by from's data-copy-label and data-copied.
+function copyButton(from, text) {
+  "use strict";
+  var b = document.createElement("button");
+  b.type = "button";
+  b.className = "copy secondary";
+  b.textContent = from.getAttribute("data-copy-label");
+  var said = document.createElement("span");
+  said.className = "copied";
+  said.setAttribute("role", "status");
+  b.addEventListener("click", function () {
+    navigator.clipboard.writeText(text()).then(function () {
+      said.textContent = from.getAttribute("data-copied") || "";
+    }).catch(function () {});
+  });
+  return [b, said];
+}
+
 // The language switcher and the alternate links name the page's own
 // address; after a page part is swapped in, they follow the new address.
 function syncHead(doc) {
@@ -44,6 +63,10 @@ function syncHead(doc) {
         document.title = doc.title;
         syncHead(doc);
         if (push) history.pushState({ sim: true }, "", url);
+        // A step chosen below the board (the step list, the pager at the
+        // bottom) brings the new step's narration and board into view.
+        var sim = document.querySelector("[data-sim]");
+        if (sim.getBoundingClientRect().top < 0) sim.scrollIntoView({ block: "start" });
       })
       .catch(function () { window.location.href = url; });
   }
@@ -92,19 +115,7 @@ function syncHead(doc) {
   function addCopy() {
     var a = document.querySelector("[data-play] a.permalink[data-copy-label]");
     if (!a || !navigator.clipboard || a.nextElementSibling && a.nextElementSibling.classList.contains("copy")) return;
-    var b = document.createElement("button");
-    b.type = "button";
-    b.className = "copy secondary";
-    b.textContent = a.getAttribute("data-copy-label");
-    var said = document.createElement("span");
-    said.className = "copied";
-    said.setAttribute("role", "status");
-    b.addEventListener("click", function () {
-      navigator.clipboard.writeText(a.href).then(function () {
-        said.textContent = a.getAttribute("data-copied") || "";
-      }).catch(function () {});
-    });
-    a.after(b, said);
+    a.after.apply(a, copyButton(a, function () { return a.href; }));
   }
 
   function inView(el) {
@@ -235,9 +246,15 @@ function syncHead(doc) {
       li.setAttribute("aria-selected", "false");
       if (s.lang) li.lang = s.lang;
       var label = document.createElement("span");
+      label.className = "label";
       label.textContent = s.label;
       li.appendChild(label);
       if (s.detail) {
+        // Read as "Trample, Glossary", shown as two columns.
+        var sep = document.createElement("span");
+        sep.className = "visually-hidden";
+        sep.textContent = ", ";
+        li.appendChild(sep);
         var detail = document.createElement("span");
         detail.className = "detail";
         detail.textContent = s.detail;
@@ -472,4 +489,46 @@ function syncHead(doc) {
   });
   // A save the connection stopped goes on when the connection is back.
   window.addEventListener("online", function () { if (failed) save.click(); });
+})();
+
+// Glossary: a filter over the terms (shown only with JS); the A–Z bar and
+// the groups work without it. Groups with no match hide with their letter.
+(function () {
+  "use strict";
+  var box = document.querySelector("[data-term-filter]");
+  if (!box) return;
+  var input = box.querySelector("input");
+  var status = box.querySelector("[role=status]");
+  var groups = Array.prototype.slice.call(document.querySelectorAll(".term-group"));
+  var total = document.querySelectorAll(".term-group li").length;
+  box.hidden = false;
+  function fold(s) { return s.normalize("NFKC").toLowerCase(); }
+  input.addEventListener("input", function () {
+    var q = fold(input.value.trim());
+    var shown = 0;
+    groups.forEach(function (g) {
+      var any = false;
+      g.querySelectorAll("li").forEach(function (li) {
+        var hit = !q || fold(li.textContent).indexOf(q) >= 0;
+        li.hidden = !hit;
+        if (hit) { any = true; shown++; }
+      });
+      g.hidden = !any;
+      var link = document.querySelector('.initials a[href="#' + g.querySelector("h2").id + '"]');
+      if (link) link.hidden = !any;
+    });
+    status.textContent = q ? box.getAttribute("data-shown").replace("{n}", String(shown)).replace("{total}", String(total)) : "";
+  });
+})();
+
+// Linkifier: a button copies the linked post (the text box stays
+// selectable without JS).
+(function () {
+  "use strict";
+  var out = document.querySelector("textarea[data-copy-label]");
+  if (!out || !navigator.clipboard) return;
+  var p = document.createElement("p");
+  p.className = "copy-row";
+  p.append.apply(p, copyButton(out, function () { return out.value; }));
+  out.after(p);
 })();

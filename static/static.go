@@ -15,6 +15,7 @@ package static
 import (
 	"crypto/sha256"
 	"embed"
+	"encoding/binary"
 	"encoding/hex"
 	"io/fs"
 	"mime"
@@ -72,7 +73,29 @@ func Load() (*Assets, error) {
 		a.byName[as.Name] = as
 		a.byHashed[as.Hashed] = as
 	}
+	if icon, ok := a.byName["icon-32.png"]; ok {
+		a.byName[Favicon] = &Asset{Name: Favicon, ContentType: "image/x-icon", Body: ico(icon.Body, 32)}
+	}
 	return a, nil
+}
+
+// Favicon names the icon browsers ask for at /favicon.ico, made from
+// icon-32.png (Named finds it; it has no hashed URL).
+const Favicon = "favicon.ico"
+
+// ico wraps one square PNG of size pixels in an ICO file (a PNG image
+// inside an ICO is read by every browser since 2007).
+func ico(png []byte, size int) []byte {
+	out := make([]byte, 0, 22+len(png))
+	out = binary.LittleEndian.AppendUint16(out, 0)  // reserved
+	out = binary.LittleEndian.AppendUint16(out, 1)  // type: icon
+	out = binary.LittleEndian.AppendUint16(out, 1)  // one image
+	out = append(out, byte(size), byte(size), 0, 0) // width, height, no palette, reserved
+	out = binary.LittleEndian.AppendUint16(out, 1)  // colour planes
+	out = binary.LittleEndian.AppendUint16(out, 32) // bits per pixel
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(png)))
+	out = binary.LittleEndian.AppendUint32(out, 22) // the image follows the directory
+	return append(out, png...)
 }
 
 // URL returns the hashed URL of a file; an unknown name is a programming
@@ -84,7 +107,8 @@ func (a *Assets) URL(name string) string {
 	return Prefix + name
 }
 
-// Named finds a file by its plain name.
+// Named finds a file by its plain name, for the addresses clients ask for
+// without a hash (/sw.js, /favicon.ico, /apple-touch-icon.png).
 func (a *Assets) Named(name string) (*Asset, bool) {
 	as, ok := a.byName[name]
 	return as, ok

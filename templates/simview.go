@@ -3,9 +3,16 @@ package templates
 // ExampleList lists the worked examples.
 type ExampleList struct {
 	Page
-	Items []ExampleItem
+	Groups []ExampleGroup // the examples in learning order, under their groups
 	// Builder links the position builder.
 	Builder Link
+}
+
+// ExampleGroup is a run of the examples list under its heading.
+type ExampleGroup struct {
+	Title string
+	Start int // the number of its first example in the whole list
+	Items []ExampleItem
 }
 
 // ExampleItem is one example in the list.
@@ -53,7 +60,7 @@ type SimPlayer struct {
 	PoolText    string   // the pool written out ("{R}{G}"), "" when empty
 	HandCount   string   // "3 cards"
 	Hand        []string // the cards' names (hidden cards summed up at the end)
-	Library     string   // "30 cards", or that it is empty
+	Library     string   // "30 cards", or that it is empty; "" where no library matters
 	LibraryOut  bool     // the library is empty
 	Battlefield []SimPermanent
 	Graveyard   []string

@@ -21,6 +21,8 @@ type Page struct {
 	OEmbed      string // the oEmbed discovery URL, "" for none
 	Feed        string // the Atom feed's URL, "" for none
 	OGType      string // "article" or "website"
+	OGImage     string // the link preview's image, absolute
+	OGImageAlt  string
 	T           func(id msg.Key) string
 	Static      func(name string) string // content-hashed URL of a static file
 }
@@ -110,7 +112,16 @@ type ContentsPage struct {
 // GlossaryPage lists every term.
 type GlossaryPage struct {
 	Page
-	Terms []Link
+	Lead   string // how many terms, and what they are
+	Terms  []Link
+	Groups []TermGroup // Terms under their initials
+}
+
+// TermGroup is the glossary's terms under one initial ("A", "か", "#").
+type TermGroup struct {
+	Initial string
+	ID      string // the fragment the A–Z bar links to
+	Terms   []Link
 }
 
 // TermPage shows one glossary entry, optionally beside the same entry in a
@@ -157,7 +168,9 @@ type SearchHit struct {
 type SearchPage struct {
 	Page
 	Query       string
-	Total       string // the localized hit count
+	Total       string // the localized hit count, with the query
+	AllWords    string // how many hits have every word, when some do not
+	ReadAs      string // the query as searched in the page's language, when it named entries in another
 	Hits        []SearchHit
 	Fuzzy       bool
 	Truncated   bool

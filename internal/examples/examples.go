@@ -52,7 +52,8 @@ type Cite struct {
 type Set struct {
 	Cards     map[string]engine.Card
 	CardTexts CardTexts
-	List      []*Example // in file-name order
+	List      []*Example // in learning order (examples.tsv)
+	Groups    []*Group   // List under its groups
 	bySlug    map[string]*Example
 	byRule    map[string][]Cite
 }
@@ -110,6 +111,9 @@ func Load(t *langs.Table, fsys fs.FS) (*Set, error) {
 		set.index(ex)
 	}
 	if err := set.checkTextFiles(fsys, codes); err != nil {
+		return nil, err
+	}
+	if err := set.order(fsys, codes, fallback); err != nil {
 		return nil, err
 	}
 	return set, nil

@@ -1,6 +1,8 @@
 package examples
 
 import (
+	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -17,12 +19,9 @@ func TestLoadPlaysEveryScenario(t *testing.T) {
 	if len(set.List) < 32 {
 		t.Fatalf("%d examples", len(set.List))
 	}
-	for i, ex := range set.List {
+	for _, ex := range set.List {
 		if len(ex.Snapshots) != len(ex.Steps)+1 {
 			t.Errorf("%s: %d snapshots for %d steps", ex.Slug, len(ex.Snapshots), len(ex.Steps))
-		}
-		if i > 0 && set.List[i-1].Slug >= ex.Slug {
-			t.Errorf("not in file-name order: %s before %s", set.List[i-1].Slug, ex.Slug)
 		}
 		if got, ok := set.Get(ex.Slug); !ok || got != ex {
 			t.Errorf("Get(%q) = %v, %v", ex.Slug, got, ok)
@@ -30,6 +29,56 @@ func TestLoadPlaysEveryScenario(t *testing.T) {
 	}
 	if _, ok := set.Get("no-such-example"); ok {
 		t.Error("Get found an unknown slug")
+	}
+}
+
+// TestLearningOrder: the examples come in the order of examples.tsv, a
+// learning path: priority first (the simplest, a spell cast and both
+// players passing), then the stack, triggers, combat and the turn; every
+// example once, under a group named in every language (issue 25, 8).
+func TestLearningOrder(t *testing.T) {
+	set, err := Load(langs.Default, content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if set.List[0].Slug != "spell-cast-both-pass" {
+		t.Errorf("first example %s", set.List[0].Slug)
+	}
+	var ids []string
+	var flat []*Example
+	for _, g := range set.Groups {
+		ids = append(ids, g.ID)
+		flat = append(flat, g.Examples...)
+		for _, lang := range langs.Default.Codes() {
+			if g.Name.ByLang[lang] == "" {
+				t.Errorf("group %s has no %s name", g.ID, lang)
+			}
+		}
+	}
+	if got := strings.Join(ids, " "); got != "priority stack triggers combat turn" && got != "priority stack triggers combat turn more" {
+		t.Errorf("groups %s", got)
+	}
+	if !slices.Equal(flat, set.List) {
+		t.Error("the groups are not the list")
+	}
+	names, _ := fs.Glob(content.FS, "scenarios/*.json")
+	if len(set.List) != len(names) {
+		t.Errorf("%d examples in order, %d scenario files", len(set.List), len(names))
+	}
+	// An unlisted example comes last, under "more"; one listed twice is an error.
+	fsys := textFS(t)
+	fsys["examples.tsv"] = &fstest.MapFile{Data: []byte("priority\tyou-cannot-wait\n")}
+	if small, err := Load(langs.Default, fsys); err != nil || len(small.Groups) != 1 || small.Groups[0].ID != "more" || small.Groups[0].Name.In("de") != "Weitere Beispiele" {
+		t.Errorf("unlisted: %v", err)
+	}
+	fsys["examples.tsv"] = &fstest.MapFile{Data: []byte("priority\tspell-cast-both-pass\nstack\tspell-cast-both-pass\n")}
+	if _, err := Load(langs.Default, fsys); err == nil || !strings.Contains(err.Error(), "listed twice") {
+		t.Errorf("twice: %v", err)
+	}
+	fsys = textFS(t)
+	fsys["de/example-groups.json"] = &fstest.MapFile{Data: []byte(`{"stack": "Stapel"}`)}
+	if _, err := Load(langs.Default, fsys); err == nil || !strings.Contains(err.Error(), "de/example-groups.json: no name for the group priority") {
+		t.Errorf("unnamed group: %v", err)
 	}
 }
 

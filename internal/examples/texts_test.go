@@ -116,7 +116,8 @@ func textFS(t *testing.T) fstest.MapFS {
 	t.Helper()
 	fsys := fstest.MapFS{}
 	for _, name := range []string{"cards.json", "scenarios/spell-cast-both-pass.json",
-		"en/cards.json", "en/scenarios/spell-cast-both-pass.json", "de/cards.json", "de/scenarios/spell-cast-both-pass.json"} {
+		"en/cards.json", "en/scenarios/spell-cast-both-pass.json", "de/cards.json", "de/scenarios/spell-cast-both-pass.json",
+		"examples.tsv", "en/example-groups.json", "de/example-groups.json"} {
 		data, err := content.FS.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)

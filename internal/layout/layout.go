@@ -76,7 +76,26 @@ func (s Site) Page(r Request, title, desc string, pathFor PathFunc) templates.Pa
 	if len(p.Alternates) > 0 {
 		p.Alternates = append(p.Alternates, templates.Alternate{Hreflang: "x-default", Href: p.Alternates[0].Href})
 	}
+	path, _ := pathFor(lang)
+	s.preview(&p, urls.AreaOf(path))
 	return p
+}
+
+// previewLabels name the areas on their link-preview images.
+var previewLabels = map[urls.Area]msg.Key{
+	urls.AreaRules: msg.NavRules, urls.AreaGlossary: msg.GlossaryHeading,
+	urls.AreaExamples: msg.NavExamples, urls.AreaSearch: msg.SearchHeading,
+}
+
+// preview sets the page's link-preview image: one per area and language
+// (static/og-{area}-{lang}.png, drawn by static/og/gen.go), the site's
+// name and the area's in the page's language.
+func (s Site) preview(p *templates.Page, area urls.Area) {
+	p.OGImage = s.Base + s.Static("og-"+string(area)+"-"+p.Lang+".png")
+	p.OGImageAlt = s.Cat.T(p.Lang, msg.SiteName)
+	if k, ok := previewLabels[area]; ok {
+		p.OGImageAlt += " · " + s.Cat.T(p.Lang, k)
+	}
 }
 
 // Article marks a page as an article that can be embedded: og:type and

@@ -85,9 +85,20 @@ func (a *Alignment) Counterpart(t *rules.Term, lang string) (*rules.Term, bool) 
 
 // Term finds lang's glossary entry for a slug: lang's own entry, else the
 // entry that replaced a moved slug (Moved), else the entry aligned with
-// another language's entry of that slug (a link shared across languages).
+// another language's entry of that slug (a link shared across languages),
+// else any of these for the slug written as a slug ("Trampelschaden",
+// "Trample Over Planeswalkers": addresses as people type them).
 // canonical is false but in the first case.
 func (l *Library) Term(lang, slug string) (t *rules.Term, canonical, ok bool) {
+	t, canonical, ok = l.term(lang, slug)
+	if s := rules.Slug(slug); !ok && s != slug && s != "" {
+		t, _, ok = l.term(lang, s)
+		canonical = false
+	}
+	return t, canonical, ok
+}
+
+func (l *Library) term(lang, slug string) (t *rules.Term, canonical, ok bool) {
 	if t, ok := l.Books[lang].Term(slug); ok {
 		return t, true, true
 	}
@@ -150,4 +161,19 @@ func loadMoved(fsys fs.FS, lang string, b *rules.Book) (map[string]string, error
 		moved[from] = to
 	}
 	return moved, sc.Err()
+}
+
+// Names lists, per aligned entry, its name in each language whose book
+// has it (language code → name): what search and suggestions read to find
+// an entry by another language's name.
+func (a *Alignment) Names() []map[string]string {
+	out := make([]map[string]string, 0, len(a.rows))
+	for _, row := range a.rows {
+		names := make(map[string]string, len(row))
+		for lang, t := range row {
+			names[lang] = t.Name
+		}
+		out = append(out, names)
+	}
+	return out
 }

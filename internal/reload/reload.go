@@ -55,7 +55,7 @@ func New(base web.Config, src library.Source) (*Site, error) {
 		return nil, err
 	}
 	s := &Site{Grace: Grace, base: base, src: src, retired: map[*generation]*time.Timer{}}
-	idx := search.BuildLater(lib.Langs, lib.Books)
+	idx := search.BuildLater(lib.Langs, lib.Books, lib.Glossary.Names())
 	s.cur.Store(s.generation(lib, idx))
 	idx.Start() // once the pages are ready: indexing would slow building them
 	return s, nil
@@ -94,7 +94,7 @@ func (s *Site) Reload() error {
 	if err != nil {
 		return err
 	}
-	ix, err := search.Build(lib.Langs, lib.Books)
+	ix, err := search.Build(lib.Langs, lib.Books, lib.Glossary.Names())
 	if err != nil {
 		return err
 	}

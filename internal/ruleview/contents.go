@@ -31,7 +31,7 @@ func (s *Site) Home(r layout.Request) templates.HomePage {
 
 // Contents lists every section with its top-level rules.
 func (s *Site) Contents(r layout.Request) templates.ContentsPage {
-	p := s.Layout.Page(r, s.Cat.T(r.Lang, msg.ContentsHeading), "", layout.EveryLang(urls.Contents))
+	p := s.Layout.Page(r, s.Cat.T(r.Lang, msg.ContentsHeading), s.Cat.T(r.Lang, msg.HomeLead), layout.EveryLang(urls.Contents))
 	p.Breadcrumb = s.Layout.Crumbs(r.Lang)
 	return templates.ContentsPage{Page: p, Sections: tocSections(r.Lang, s.Book(r.Lang))}
 }

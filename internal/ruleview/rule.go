@@ -60,7 +60,7 @@ func (s *Site) Rule(q RuleQuery) (templates.RulePage, error) {
 		root = own // the heading in the page's language where it has one
 	}
 	ed := s.EditionID(lang, b)
-	p := s.Layout.Page(q.Request, Title(target), Describe(target.Text, target.Level()), s.RulePaths(b, num))
+	p := s.Layout.Page(q.Request, Title(target), DescribeRule(target), s.RulePaths(b, num))
 	if fellBack {
 		// The page to index: the same subtree under its own number when
 		// the language has the rule it belongs to, else the English page.

@@ -21,19 +21,19 @@ type Pending struct {
 }
 
 // BuildAsync starts Build in a goroutine.
-func BuildAsync(t *langs.Table, books map[string]*rules.Book) *Pending {
-	p := BuildLater(t, books)
+func BuildAsync(t *langs.Table, books map[string]*rules.Book, g Glossary) *Pending {
+	p := BuildLater(t, books, g)
 	p.Start()
 	return p
 }
 
 // BuildLater returns an index whose build in the background begins with
 // Start, so a server can finish starting before indexing takes the CPU.
-func BuildLater(t *langs.Table, books map[string]*rules.Book) *Pending {
+func BuildLater(t *langs.Table, books map[string]*rules.Book, g Glossary) *Pending {
 	p := &Pending{done: make(chan struct{})}
 	p.start = func() {
 		go func() {
-			p.ix, p.err = Build(t, books)
+			p.ix, p.err = Build(t, books, g)
 			// Indexing takes several times the memory the index keeps:
 			// hand it back before the index counts as ready.
 			debug.FreeOSMemory()

@@ -8,7 +8,7 @@ import (
 )
 
 func TestBuildAsync(t *testing.T) {
-	p := BuildAsync(langs.Default, fixtureBooks(t))
+	p := BuildAsync(langs.Default, fixtureBooks(t), nil)
 	ix, err := p.Wait()
 	if err != nil || ix == nil {
 		t.Fatalf("%v %v", ix, err)
@@ -19,7 +19,7 @@ func TestBuildAsync(t *testing.T) {
 	if err := p.Close(); err != nil {
 		t.Error(err)
 	}
-	failed := BuildAsync(langs.Default, nil)
+	failed := BuildAsync(langs.Default, nil, nil)
 	if ix, err := failed.Wait(); ix != nil || err == nil {
 		t.Errorf("empty build: %v %v", ix, err)
 	}
@@ -34,7 +34,7 @@ func TestBuildAsync(t *testing.T) {
 func TestBuildLaterWaitsForStart(t *testing.T) {
 	// An empty build fails at once, so it would be done within the pause
 	// had it started without Start.
-	p := BuildLater(langs.Default, nil)
+	p := BuildLater(langs.Default, nil, nil)
 	time.Sleep(50 * time.Millisecond)
 	if _, done := p.Index(); done {
 		t.Fatal("built before Start")

@@ -107,7 +107,7 @@ func benchBuild(b *testing.B, o options) {
 	b.Logf("corpus: %s", kind)
 	b.ResetTimer()
 	for b.Loop() {
-		ix, err := build(langs.Default, books, o)
+		ix, err := build(langs.Default, books, fixtureGlossary(b), o)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -165,7 +165,7 @@ func benchQueries(b *testing.B) []Query {
 // corpus and reports the median and 95th percentile per query.
 func BenchmarkSearch(b *testing.B) {
 	books, kind := benchBooks(b)
-	ix, err := Build(langs.Default, books)
+	ix, err := Build(langs.Default, books, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func reportPercentiles(b *testing.B, durs []time.Duration) {
 // BenchmarkSearchLang splits the mix by language (and All mode).
 func BenchmarkSearchLang(b *testing.B) {
 	books, _ := benchBooks(b)
-	ix, err := Build(langs.Default, books)
+	ix, err := Build(langs.Default, books, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func madeUpQuery(lang string, seed uint32) string {
 // time.
 func BenchmarkSearchWorstCase(b *testing.B) {
 	books, kind := benchBooks(b)
-	ix, err := Build(langs.Default, books)
+	ix, err := Build(langs.Default, books, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

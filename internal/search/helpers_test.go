@@ -33,6 +33,34 @@ func fixtureBooks(tb testing.TB) map[string]*rules.Book {
 	return books
 }
 
+// fixtureGlossary reads content/glossary.tsv: the entries' names by
+// language, as the library aligns them.
+func fixtureGlossary(tb testing.TB) Glossary {
+	tb.Helper()
+	data, err := content.FS.ReadFile("glossary.tsv")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var head []string
+	var g Glossary
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cells := strings.Split(line, "\t")
+		if head == nil {
+			head = cells
+			continue
+		}
+		row := map[string]string{}
+		for i, c := range cells {
+			row[head[i]] = c
+		}
+		g = append(g, row)
+	}
+	return g
+}
+
 var (
 	fixtureOnce  sync.Once
 	fixtureIndex *Index
@@ -42,7 +70,7 @@ var (
 // fixture returns the index over the fixtures, built once.
 func fixture(tb testing.TB) *Index {
 	tb.Helper()
-	fixtureOnce.Do(func() { fixtureIndex, fixtureErr = Build(langs.Default, fixtureBooks(tb)) })
+	fixtureOnce.Do(func() { fixtureIndex, fixtureErr = Build(langs.Default, fixtureBooks(tb), fixtureGlossary(tb)) })
 	if fixtureErr != nil {
 		tb.Fatal(fixtureErr)
 	}

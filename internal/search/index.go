@@ -43,6 +43,7 @@ const (
 	fieldTitleC = "titlec" // German: title with compound parts
 	fieldNumber = "number" // rule number as a keyword ("117.3a")
 	fieldName   = "name"   // the title folded as a keyword (see foldName): what the doc is called
+	fieldTitleX = "titlex" // German: title words as written, lower-cased (see exactAnalyzer)
 	// fieldLacking lists, on a fallback-language rule, the languages whose
 	// books lack it ("de", "ja"): their searches include it (see Search).
 	fieldLacking = "lacking"
@@ -134,6 +135,7 @@ type langIndex struct {
 	analyzer analysis.Analyzer // the text field's analyzer: queries and highlighting
 	docs     map[string]*doc   // by document ID
 	compound bool              // German compound subfields exist
+	exact    bool              // the German title's words-as-written subfield exists
 	fuzzy    bool              // typo tolerance applies (alphabetic scripts)
 	suggest  []suggestTerm     // glossary term names, for suggestions
 	// known holds every term of the text and title fields (and the German
@@ -149,6 +151,9 @@ type langIndex struct {
 	// synonyms maps an analysed word to the analysed words the rules use
 	// for it (see synonyms).
 	synonyms map[string][]string
+	// foreign maps the other languages' glossary names to this
+	// language's (see translateNames).
+	foreign foreignNames
 }
 
 // doc is what a hit shows; bleve stores nothing.
@@ -165,11 +170,13 @@ type doc struct {
 // its own in-memory index with its table row's analysis; the languages
 // are indexed concurrently. Rules the table's fallback language has and
 // another book lacks are searched in the fallback's text.
-func Build(t *langs.Table, books map[string]*rules.Book) (*Index, error) {
-	return build(t, books, defaultOptions)
+// g pairs the glossary's names across languages: a query may name an entry
+// in any of them (see translateNames).
+func Build(t *langs.Table, books map[string]*rules.Book, g Glossary) (*Index, error) {
+	return build(t, books, g, defaultOptions)
 }
 
-func build(t *langs.Table, books map[string]*rules.Book, o options) (*Index, error) {
+func build(t *langs.Table, books map[string]*rules.Book, g Glossary, o options) (*Index, error) {
 	ix := &Index{table: t, fallback: t.Fallback().Code, books: map[string]*rules.Book{}, li: map[string]*langIndex{}, lacks: map[string]bool{}, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	for lang, b := range books {
 		if b == nil {
@@ -200,6 +207,9 @@ func build(t *langs.Table, books map[string]*rules.Book, o options) (*Index, err
 				lack = lacking
 			}
 			li, err := buildLang(t.Get(lang), ix.books[lang], lack, o)
+			if li != nil {
+				li.foreign = newForeignNames(g, lang)
+			}
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -273,6 +283,7 @@ func buildLang(l *langs.Lang, b *rules.Book, lacking map[string][]string, o opti
 	a := l.Search
 	li := &langIndex{lang: l.Code, analysis: a, docs: map[string]*doc{}}
 	li.compound = a == langs.German && o.compound != compoundNone
+	li.exact = a == langs.German
 	li.fuzzy = a != langs.Japanese
 
 	type entry struct {
@@ -288,7 +299,10 @@ func buildLang(l *langs.Lang, b *rules.Book, lacking map[string][]string, o opti
 		d := &doc{number: r.Number, title: r.Heading(), text: text}
 		id := "r/" + r.Number
 		li.docs[id] = d
-		fields := map[string]any{fieldText: d.text, fieldTitle: d.title, fieldNumber: d.number, fieldName: foldName(d.title)}
+		fields := map[string]any{fieldText: d.text, fieldTitle: d.title, fieldNumber: d.number}
+		if leads(r) {
+			fields[fieldName] = foldName(d.title)
+		}
 		if lacks := lacking[r.Number]; len(lacks) > 0 {
 			fields[fieldLacking] = lacks
 		}
@@ -359,6 +373,24 @@ func buildLang(l *langs.Lang, b *rules.Book, lacking map[string][]string, o opti
 	return li, nil
 }
 
+// leadSubrules is how many of a named rule's subrules lead it: a keyword's
+// first subrule says what it is, the second what it does ("702.19a",
+// "702.19b"); later ones are special cases ("702.19g", trample over
+// planeswalkers), found by their words.
+const leadSubrules = 2
+
+// leads reports whether r is found by its heading's name (see fieldName):
+// the rule that has the heading ("702.19 Trample", "405 Stack") and its
+// first leadSubrules subrules.
+func leads(r *rules.Rule) bool {
+	named := func(x *rules.Rule) bool { return x.Level() == 0 || x.Text == x.Heading() }
+	if named(r) {
+		return true
+	}
+	p := r.Parent
+	return p != nil && named(p) && slices.Index(p.Children, r) < leadSubrules
+}
+
 // vocabTerm is a term of the index with its runes.
 type vocabTerm struct {
 	term  string
@@ -401,6 +433,14 @@ func knownTerms(idx bleve.Index, compound bool) (map[string]bool, map[int][]voca
 	return known, vocab, nil
 }
 
+// exactAnalyzer keeps the words of German titles as written (lower-cased,
+// neither stemmed nor with umlauts folded): the stemmer makes "Kampf"
+// (combat) and "kämpfen" (fight) one term, and a one-word query as written
+// ranks the entries and rules named with it first (boostExact). Titles
+// only: the same subfield of the texts made the three-language build
+// about half as slow again on 2 cores, and ranked "Kampf" no better.
+const exactAnalyzer = "search_de_exact"
+
 const (
 	compoundAnalyzer = "search_de_compound"
 	compoundDictMap  = "search_de_dict"
@@ -438,6 +478,18 @@ func newMapping(a langs.Analysis, b *rules.Book, o options) (*mapping.IndexMappi
 		c = textField(compoundAnalyzer, fieldTitleC)
 		c.IncludeTermVectors = false
 		title = append(title, c)
+	}
+	if a == langs.German {
+		if err := im.AddCustomAnalyzer(exactAnalyzer, map[string]any{
+			"type":          custom.Name,
+			"tokenizer":     unicode.Name,
+			"token_filters": []any{lowercase.Name},
+		}); err != nil {
+			return nil, err
+		}
+		x := textField(exactAnalyzer, fieldTitleX)
+		x.IncludeTermVectors = false
+		title = append(title, x)
 	}
 	dm.AddFieldMappingsAt(fieldText, text...)
 	dm.AddFieldMappingsAt(fieldTitle, title...)

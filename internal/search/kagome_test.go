@@ -71,7 +71,7 @@ func TestJapaneseAnalyzers(t *testing.T) {
 		o := defaultOptions
 		o.jaAnalyzer = name
 		start := time.Now()
-		ix, err := build(langs.Default, books, o)
+		ix, err := build(langs.Default, books, fixtureGlossary(t), o)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -113,6 +113,10 @@ var synonyms = map[langs.Analysis]map[string][]string{
 		"phasing": {"instabilität"}, "ausphasen": {"destabilisieren"}, "einphasen": {"stabilisieren"},
 		"ausgephast": {"destabilisiert"}, "eingephast": {"stabilisiert"}, "nachleben": {"seelenwandlung"},
 	},
+	langs.Japanese: {
+		// two-player wording; the rules say "all players" (117.4)
+		"両方": {"すべて"},
+	},
 }
 
 // jaQuestionKanji are question words written in kanji, and 場合 ("if",

@@ -114,7 +114,7 @@ func TestCompoundModes(t *testing.T) {
 	}{{"affix", compoundAffix}, {"dict", compoundDict}, {"none", compoundNone}} {
 		o := defaultOptions
 		o.compound = c.mode
-		ix, err := build(langs.Default, books, o)
+		ix, err := build(langs.Default, books, fixtureGlossary(t), o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +152,7 @@ func TestScoringModels(t *testing.T) {
 	for _, model := range []string{"", "bm25"} {
 		o := defaultOptions
 		o.scoring = map[langs.Analysis]string{langs.English: model, langs.German: model, langs.Japanese: model}
-		ix, err := build(langs.Default, books, o)
+		ix, err := build(langs.Default, books, fixtureGlossary(t), o)
 		if err != nil {
 			t.Fatal(err)
 		}

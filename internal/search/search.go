@@ -43,6 +43,7 @@ const (
 	boostParticle = 2
 	boostSynonym  = 0.8 // a word the rules use for a query word ("receives" for "gets")
 	boostNumber   = 20  // the rule number itself ("117.3a")
+	boostExact    = 1   // German: a title word as written, not only its stem ("Kampf", not "kämpfen")
 
 	boostName = 12 // the query is the glossary term or the rule's heading, as a whole
 )
@@ -65,6 +66,10 @@ type Result struct {
 	Fuzzy       bool     // no hit has every word as typed; these hits allow typos
 	Truncated   bool     // the query was longer than MaxQueryRunes and was cut
 	Suggestions []string // glossary terms close to the query, when nothing was found
+	// ReadAs is the query as searched in the reader's language when it
+	// named glossary entries in another language ("Trampelschaden" for
+	// "trample" on the German site), else "".
+	ReadAs string
 }
 
 // Hit is one matching rule paragraph or glossary entry.
@@ -149,6 +154,7 @@ func (li *langIndex) typos(t string, dist int) []typo {
 type plan struct {
 	li      *langIndex
 	text    string            // the sanitized query
+	phrase  string            // text without the words terms drops (see parsed.phrase)
 	terms   []string          // analysed, distinct, in order, question words dropped
 	typos   map[string][]typo // the terms no text has, matched as the words they may be mistyped for
 	usable  []string          // the terms the typo and partial tiers match: known or with typos
@@ -160,8 +166,9 @@ type plan struct {
 }
 
 func newPlan(li *langIndex, text, number, lacking string) (plan, bool) {
+	text, _ = li.translateNames(text)
 	pq := li.parse(text)
-	p := plan{li: li, text: text, terms: pq.terms, lacking: lacking, typos: map[string][]typo{}}
+	p := plan{li: li, text: text, phrase: pq.phrase, terms: pq.terms, lacking: lacking, typos: map[string][]typo{}}
 	if len(p.terms) == 0 && number == "" {
 		return p, false
 	}
@@ -258,6 +265,9 @@ func (ix *Index) SearchContext(ctx context.Context, q Query) (*Result, error) {
 	}
 	if len(plans) == 0 {
 		return res, nil // nothing searchable
+	}
+	if plans[0].li.lang == reader && plans[0].text != text {
+		res.ReadAs = plans[0].text
 	}
 
 	from := (page - 1) * perPage
@@ -474,10 +484,18 @@ func (p *plan) query(number string, t tier) query.Query {
 		}
 		root.AddQuery(bleve.NewConjunctionQuery(clauses...))
 		if len(p.terms) > 1 {
-			ph := bleve.NewMatchPhraseQuery(p.text)
+			ph := bleve.NewMatchPhraseQuery(p.phrase)
 			ph.SetField(fieldText)
 			ph.SetBoost(boostPhrase)
 			root.AddQuery(ph)
+		}
+		// One German word: the titles that have it as written before
+		// those with another word of its stem ("Kampf", not "Kämpfen").
+		if w := words(strings.ToLower(norm.NFKC.String(p.text))); li.exact && len(w) == 1 {
+			tq := bleve.NewTermQuery(w[0])
+			tq.SetField(fieldTitleX)
+			tq.SetBoost(boostExact * boostTitle)
+			root.AddQuery(tq)
 		}
 		// The entry or the rules the query names come first: "trample"
 		// is the Trample entry and 702.19, before rules that mention it.
@@ -566,6 +584,13 @@ type parsed struct {
 	// particles' removal took out of terms (象が, が不, 正に, …), at most
 	// maxExtra: they rank, they are not required.
 	extra []string
+	// phrase is the query matched as a phrase: as typed, less (in
+	// English) the words terms drops: "players pass" of "what happens when
+	// both players pass" (117.4, not the draft rules that pass packs). In
+	// German the same cut made "Spieler 0 Lebenspunkte" a phrase of the
+	// life-gain rules 119.9–10 and lost 704.5a (judgments 34 of 37
+	// instead of 35), so German keeps the phrase as typed.
+	phrase string
 }
 
 // maxExtra caps parsed.extra (a 200-character query has 199 bigrams).
@@ -586,6 +611,8 @@ func (li *langIndex) parse(text string) parsed {
 	}
 	var all, kept []string
 	seen := map[string]bool{}
+	var phrase strings.Builder // src without the dropped words
+	last := 0
 	for _, tok := range toks {
 		t := string(tok.Term)
 		if t == "" || seen[t] {
@@ -593,19 +620,24 @@ func (li *langIndex) parse(text string) parsed {
 		}
 		seen[t] = true
 		all = append(all, t)
-		if li.question[t] {
-			continue
-		}
-		if li.fuzzy && !li.known[t] && tok.Start >= 0 && tok.Start < tok.End && tok.End <= len(src) &&
-			nearStopWord(strings.ToLower(src[tok.Start:tok.End]), li.stop) {
+		inSrc := tok.Start >= last && tok.Start < tok.End && tok.End <= len(src)
+		if li.question[t] || li.fuzzy && !li.known[t] && inSrc && nearStopWord(strings.ToLower(src[tok.Start:tok.End]), li.stop) {
+			if inSrc && li.analysis == langs.English {
+				phrase.WriteString(src[last:tok.Start])
+				last = tok.End
+			}
 			continue
 		}
 		kept = append(kept, t)
 	}
 	if len(kept) == 0 {
-		return parsed{terms: all}
+		return parsed{terms: all, phrase: text}
 	}
-	out := parsed{terms: kept}
+	out := parsed{terms: kept, phrase: text}
+	if last > 0 {
+		phrase.WriteString(src[last:])
+		out.phrase = phrase.String()
+	}
 	if src != text {
 		for _, t := range li.analyze(text) {
 			if !seen[t] && len(out.extra) < maxExtra {

@@ -40,7 +40,7 @@ func hostileIndex(t *testing.T) *Index {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix, err := Build(langs.Default, map[string]*rules.Book{"en": b})
+	ix, err := Build(langs.Default, map[string]*rules.Book{"en": b}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +271,7 @@ func TestNumberQuery(t *testing.T) {
 func TestAllMode(t *testing.T) {
 	ix := fixture(t)
 	// An English reader searching a German word finds the rule, titled in English.
-	res, err := ix.Search(Query{Text: "Kampfschaden", Lang: "en", All: true, PerPage: 50})
+	res, err := ix.Search(Query{Text: "ungeblockte", Lang: "en", All: true, PerPage: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,8 +297,19 @@ func TestAllMode(t *testing.T) {
 	if rule == nil {
 		t.Fatalf("no 510 hit: %v", topNumbers(res.Hits, 10))
 	}
-	if rule.Title != "Combat Damage Step" || rule.Lang != "de" || !strings.Contains(rule.Snippet, "<mark>Kampfschaden") {
+	if rule.Title != "Combat Damage Step" || rule.Lang != "de" || !strings.Contains(rule.Snippet, "<mark>ungeblockte") {
 		t.Errorf("510 hit %+v", *rule)
+	}
+	// A German glossary name is read as the English one: the rules it
+	// finds are shown in English.
+	res, _ = ix.Search(Query{Text: "Kampfschaden", Lang: "en", All: true})
+	for _, h := range res.Hits {
+		if h.Number != "" && (h.Lang != "en" || !strings.HasPrefix(h.Number, "510")) {
+			t.Errorf("Kampfschaden in All mode: first rule %s in %s, want 510 in English", h.Number, h.Lang)
+		}
+		if h.Number != "" {
+			break
+		}
 	}
 	// The same word in the reader's own language is shown in that language.
 	res, _ = ix.Search(Query{Text: "stack", Lang: "en", All: true})
@@ -366,8 +377,8 @@ func TestSnippetWindow(t *testing.T) {
 }
 
 func TestBuildErrors(t *testing.T) {
-	if _, err := Build(langs.Default, nil); err == nil {
-		t.Error("Build(langs.Default, nil) succeeded")
+	if _, err := Build(langs.Default, nil, nil); err == nil {
+		t.Error("Build(langs.Default, nil, nil) succeeded")
 	}
 }
 
@@ -386,7 +397,7 @@ func TestUntranslatedRulesFoundInEnglish(t *testing.T) {
 	if books["en"], err = rules.Parse([]byte(extra), "en.txt", "en", langs.Default.RulesWords()); err != nil {
 		t.Fatal(err)
 	}
-	ix, err := Build(langs.Default, books)
+	ix, err := Build(langs.Default, books, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -303,6 +303,14 @@ func (v View) Board(s *engine.State) templates.SimBoard {
 	for i, p := range s.Players {
 		b.Players = append(b.Players, v.player(s, i, p, passed[i]))
 	}
+	// Libraries are shown where they matter: when a player has cards in
+	// one or drew from an empty one. A position without libraries (most
+	// examples) would otherwise say "Library: 0 cards" for everyone.
+	if !slices.ContainsFunc(s.Players, func(p engine.Player) bool { return len(p.Library) > 0 || p.DrewFromEmpty }) {
+		for i := range b.Players {
+			b.Players[i].Library = ""
+		}
+	}
 	if s.Over {
 		b.Result = v.result(s)
 	}

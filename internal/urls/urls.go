@@ -21,10 +21,11 @@ const (
 	RouteOEmbed     = "/oembed"
 	RouteSitemap    = "/sitemap.xml"
 	RouteRobots     = "/robots.txt"
+	RouteFavicon    = "/favicon.ico"
+	RouteTouchIcon  = "/apple-touch-icon.png"
 	RouteLang       = "/:lang"
 	RouteHome       = "/:lang/"
 	RouteContents   = "/:lang/rules"
-	RouteContents2  = "/:lang/rules/"
 	RouteRule       = "/:lang/rules/:num"
 	RouteHistory    = "/:lang/rules/:num/history"
 	RouteChanges    = "/:lang/changes"
@@ -382,6 +383,41 @@ const (
 	ShortLink          // /r/{ref}, no language; key: the reference as written
 	ShortLink2008      // /r/2008/{ref}, no language; key: the 2008 number as written
 )
+
+// Fragment is a link to an element of the same page: "#letter-3".
+func Fragment(id string) string { return "#" + id }
+
+// Area is the part of the site a page belongs to, for its link preview.
+type Area string
+
+// The areas AreaOf knows; any other page is AreaSite.
+const (
+	AreaSite     Area = "site"
+	AreaRules    Area = "rules"    // rules, contents, changes between editions
+	AreaGlossary Area = "glossary" // the glossary and its entries
+	AreaExamples Area = "examples" // worked examples, the sandbox, the builder
+	AreaSearch   Area = "search"
+)
+
+// AreaOf reads the area from a page's path ("/en/rules/117" is AreaRules).
+func AreaOf(path string) Area {
+	path, _, _ = strings.Cut(path, "?")
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	if len(parts) < 2 {
+		return AreaSite
+	}
+	switch parts[1] {
+	case rulesSeg, "changes", "changes.atom":
+		return AreaRules
+	case glossarySeg:
+		return AreaGlossary
+	case "examples", "play":
+		return AreaExamples
+	case "search":
+		return AreaSearch
+	}
+	return AreaSite
+}
 
 // ParsePage reads the escaped path of a page back into its language (not
 // checked), kind and (still escaped) key; any other path is an OtherPage.

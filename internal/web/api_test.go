@@ -213,7 +213,7 @@ func TestAPIExampleStepInEveryLanguage(t *testing.T) {
 		}
 		var list apiview.ExampleList
 		apiGet(t, "/api/"+lang+"/examples", http.StatusOK, &list)
-		if len(list.Examples) != len(set.List) || list.Examples[0].Slug != "ability-in-beginning-of-combat" || list.Examples[0].Steps != 11 {
+		if len(list.Examples) != len(set.List) || list.Examples[0].Slug != "spell-cast-both-pass" || list.Examples[0].Steps != 6 {
 			t.Errorf("%s list: %+v", lang, list.Examples[:1])
 		}
 	}
@@ -283,8 +283,8 @@ func TestAPIPageInEveryLanguage(t *testing.T) {
 		}
 		mustContain(t, lang+" api page", r.body, `<html lang="`+lang+`">`, "<h1>"+heading[lang]+"</h1>",
 			`href="/api/openapi.json"`, `href="/api/`+lang+`/rules/117.3a"`, `href="/api/`+lang+`/suggest?q=117.3"`,
-			`href="/`+lang+`/changes.atom"`, `href="/api/`+lang+`/examples/ability-in-beginning-of-combat?step=2"`)
-		for _, href := range []string{"/api/" + lang + "/rules/117.3a", "/api/" + lang + "/glossary/priority", "/api/" + lang + "/examples/ability-in-beginning-of-combat?step=2"} {
+			`href="/`+lang+`/changes.atom"`, `href="/api/`+lang+`/examples/spell-cast-both-pass?step=2"`)
+		for _, href := range []string{"/api/" + lang + "/rules/117.3a", "/api/" + lang + "/glossary/priority", "/api/" + lang + "/examples/spell-cast-both-pass?step=2"} {
 			if s := get(t, href).status; s != http.StatusOK {
 				t.Errorf("%s: try link %s answers %d", lang, href, s)
 			}

@@ -77,9 +77,13 @@ func TestBrowserSearchCombobox(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/ja/"), chromedp.WaitVisible(chromedp.CSS("#q")), chromedp.SendKeys(chromedp.CSS("#q"), "ｽﾀ")); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(t, ctx, `document.querySelectorAll("#q-suggestions [role=option]").length === 2`)
-	if got := js[string](t, ctx, `Array.from(document.querySelectorAll("#q-suggestions [role=option]"), o => o.textContent).join("|")`); got != "スタック用語集|スタック405" {
+	waitJS(t, ctx, `document.querySelectorAll("#q-suggestions [role=option]").length > 2`)
+	// Label and note read apart ("スタック, 用語集") and stand apart.
+	if got := js[string](t, ctx, `Array.from(document.querySelectorAll("#q-suggestions [role=option]"), o => o.textContent).slice(0, 2).join("|")`); got != "スタック, 用語集|スタック, 405" {
 		t.Errorf("ja options %q", got)
+	}
+	if gap := js[float64](t, ctx, `(() => { const o = document.querySelector("#q-suggestions [role=option]"); return o.querySelector(".detail").getBoundingClientRect().left - o.querySelector(".label").getBoundingClientRect().right })()`); gap < 8 {
+		t.Errorf("label and note %v px apart", gap)
 	}
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
 		t.Fatal(err)

@@ -115,7 +115,7 @@ func editionsServer(t *testing.T) *echo.Echo {
 			return
 		}
 		cfg := testConfig(t, lib)
-		ix, err := search.Build(lib.Langs, lib.Books)
+		ix, err := search.Build(lib.Langs, lib.Books, lib.Glossary.Names())
 		if err != nil {
 			edErr = err
 			return
@@ -434,7 +434,7 @@ func BenchmarkBigCorpus(b *testing.B) {
 	})
 	b.Run("search-index", func(b *testing.B) {
 		for b.Loop() {
-			ix, err := search.Build(lib.Langs, lib.Books)
+			ix, err := search.Build(lib.Langs, lib.Books, lib.Glossary.Names())
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -445,7 +445,7 @@ func BenchmarkBigCorpus(b *testing.B) {
 	})
 	start := time.Now()
 	cfg := testConfig(b, lib)
-	ix, err := search.Build(lib.Langs, lib.Books)
+	ix, err := search.Build(lib.Langs, lib.Books, lib.Glossary.Names())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -38,15 +38,30 @@ func (s *Server) examplesPage(c echo.Context) error {
 		page.Builder = s.layout.Link(lang, urls.Builder(lang, ""), msg.BuildLink)
 	}
 	ln := s.narration[lang]
-	for _, ex := range s.exampleList() {
-		n := len(ex.Snapshots)
-		page.Items = append(page.Items, templates.ExampleItem{
-			Href: urls.Example(lang, ex.Slug, 1), Title: ex.Title.In(lang),
-			Summary: ln.Segments(ex.Summary.In(lang), ""),
-			Steps:   s.Catalog.Format(lang, msg.SimStepCount, n, map[string]any{"Count": n}),
-		})
+	start := 1
+	for _, g := range s.exampleGroups() {
+		group := templates.ExampleGroup{Title: g.Name.In(lang), Start: start}
+		for _, ex := range g.Examples {
+			n := len(ex.Snapshots)
+			group.Items = append(group.Items, templates.ExampleItem{
+				Href: urls.Example(lang, ex.Slug, 1), Title: ex.Title.In(lang),
+				Summary: ln.Segments(ex.Summary.In(lang), ""),
+				Steps:   s.Catalog.Format(lang, msg.SimStepCount, n, map[string]any{"Count": n}),
+			})
+		}
+		start += len(group.Items)
+		page.Groups = append(page.Groups, group)
 	}
 	return s.render(c, http.StatusOK, templates.Examples(page))
+}
+
+// exampleGroups are the worked examples under their groups; none when
+// none are loaded.
+func (s *Server) exampleGroups() []*examples.Group {
+	if s.Examples == nil {
+		return nil
+	}
+	return s.Examples.Groups
 }
 
 // exampleList is every worked example; none when none are loaded.

@@ -301,3 +301,28 @@ func TestExampleCardNamesAreNotLinked(t *testing.T) {
 		}
 	}
 }
+
+// TestExamplesListIsALearningPath: the list starts with the simplest
+// example under its group's heading, groups in the page's language, and
+// numbers every example once across the groups (issue 25, 8).
+func TestExamplesListIsALearningPath(t *testing.T) {
+	for lang, heading := range map[string]string{"en": "Priority: who may act", "de": "Priorität: wer handeln darf", "ja": "優先権：誰が行動できるか"} {
+		r := get(t, "/"+lang+"/examples")
+		if r.status != http.StatusOK {
+			t.Fatalf("%s: %d", lang, r.status)
+		}
+		h := strings.Index(r.body, `<h2 id="group-1">`+heading)
+		first := strings.Index(r.body, `href="/`+lang+`/examples/spell-cast-both-pass?step=1"`)
+		if h < 0 || first < h || strings.Index(r.body, `<h2 id="group-2">`) < first {
+			t.Errorf("%s: group heading at %d, first example at %d", lang, h, first)
+		}
+		if n := strings.Count(r.body, `<ol class="examples" start=`); n < 5 {
+			t.Errorf("%s: %d groups", lang, n)
+		}
+		// The second group's numbers go on from the first's.
+		g1 := r.body[h:strings.Index(r.body, `<h2 id="group-2">`)]
+		if want := `<ol class="examples" start="` + strconv.Itoa(strings.Count(g1, "<li>")+1) + `">`; !strings.Contains(r.body, want) {
+			t.Errorf("%s: no %s", lang, want)
+		}
+	}
+}

@@ -73,7 +73,7 @@ func TestFourthLanguageFromTestData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix, err := search.Build(table, lib.Books)
+	ix, err := search.Build(table, lib.Books, lib.Glossary.Names())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func iksaContent(t *testing.T) fstest.MapFS {
 	out := contentCopy(t, func(name string) bool {
 		return path.Base(path.Dir(name)) != "scenarios" || path.Base(name) == iksaExample+".json"
 	})
-	for _, name := range []string{"rules.txt", "scenarios/" + iksaExample + ".json"} {
+	for _, name := range []string{"rules.txt", "scenarios/" + iksaExample + ".json", "example-groups.json"} {
 		out["xx/"+name] = &fstest.MapFile{Data: readTestdata(t, "xx/"+name)}
 	}
 	cards := map[string]json.RawMessage{}

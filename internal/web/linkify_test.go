@@ -43,7 +43,7 @@ func TestLinkifyPage(t *testing.T) {
 		if r.status != http.StatusOK {
 			t.Fatalf("%s: %d", lang, r.status)
 		}
-		mustContain(t, lang+" form", r.body, `<form class="linkify" method="post" action="/`+lang+`/linkify">`, `name="text"`, `value="bbcode" checked`)
+		mustContain(t, lang+" form", r.body, `<form class="linkify" method="post" action="/`+lang+`/linkify#linkify-result">`, `name="text"`, `value="bbcode" checked`)
 	}
 	form := url.Values{"text": {"Siehe Regel 704.5a <b> und 3,50 €"}, "format": {"html"}}
 	r := post(t, "/de/linkify", "application/x-www-form-urlencoded", form.Encode())

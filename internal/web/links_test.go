@@ -58,7 +58,7 @@ func TestRulePagePreviewMeta(t *testing.T) {
 		`<meta property="og:locale:alternate" content="de_DE">`,
 		`<meta property="og:locale:alternate" content="ja_JP">`,
 		`<meta property="og:type" content="article">`,
-		`<meta name="twitter:card" content="summary">`,
+		`<meta name="twitter:card" content="summary_large_image">`,
 		`type="application/json+oembed" href="`+srv.URL+`/oembed?format=json&amp;url=`+url.QueryEscape(srv.URL+"/en/rules/117.3a")+`"`,
 	)
 	if !strings.Contains(r.body, `<meta property="og:description" content="`) || len([]rune(desc)) > 201 {

@@ -165,5 +165,5 @@ func (s *Server) ruleCard(lang, num string) (embedCard, bool) {
 	if !ok {
 		return embedCard{}, false
 	}
-	return embedCard{lang, ruleview.Title(r), ruleview.Describe(r.Text, r.Level()), textLang, urls.Rule(lang, r.Number)}, true
+	return embedCard{lang, ruleview.Title(r), ruleview.DescribeRule(r), textLang, urls.Rule(lang, r.Number)}, true
 }

@@ -39,7 +39,7 @@ const (
 
 // pageAssets are the static files every page links (a test holds the
 // layout to it): a saved copy keeps them.
-var pageAssets = []string{"style.css", "icon.svg", "icon-192.png", "app.js"}
+var pageAssets = []string{"style.css", "icon-32.png", "icon.svg", "apple-touch-icon.png", "app.js"}
 
 // packOnce builds a language's pack when it is first asked for.
 type packOnce struct {

@@ -18,7 +18,7 @@ import (
 func TestExpensiveRoutesAreRateLimited(t *testing.T) {
 	lib := testLibrary(t)
 	cfg := testConfig(t, lib)
-	ix, err := search.Build(lib.Langs, lib.Books)
+	ix, err := search.Build(lib.Langs, lib.Books, lib.Glossary.Names())
 	if err != nil {
 		t.Fatal(err)
 	}

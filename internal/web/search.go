@@ -1,13 +1,17 @@
 package web
 
 import (
+	"html"
 	"net/http"
+	"regexp"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/mtgrules/site/internal/pageerr"
+	"github.com/mtgrules/site/internal/ruleview"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales/msg"
@@ -147,12 +151,30 @@ func (s *Server) searchPage(c echo.Context) error {
 	return s.render(c, http.StatusOK, templates.Search(page))
 }
 
+// tags matches the <mark> tags of a snippet.
+var tags = regexp.MustCompile(`</?mark>`)
+
 // showResults puts a search's results on its page: the count, the hits,
 // other spellings and links to the pages before and after.
 func (s *Server) showResults(page *templates.SearchPage, r searchRequest, res *search.Result) {
 	lang := r.lang
-	page.Total = s.Catalog.Format(lang, msg.SearchCount, res.Total, map[string]any{"Count": res.Total})
+	page.Total = s.Catalog.Format(lang, msg.SearchCount, res.Total, map[string]any{"Count": res.Total, "Query": r.q})
+	if res.AllWords > 0 && res.AllWords < res.Total {
+		page.AllWords = s.Catalog.Format(lang, msg.SearchAllWords, res.AllWords, map[string]any{"Count": res.AllWords})
+	}
+	if res.ReadAs != "" {
+		page.ReadAs = s.Catalog.Format(lang, msg.SearchReadAs, 0, map[string]any{"Query": res.ReadAs})
+	}
 	page.Fuzzy, page.Truncated = res.Fuzzy, res.Truncated
+	// Shared in a chat, the page says what it found first.
+	page.Description = page.Total
+	if len(res.Hits) > 0 {
+		h := res.Hits[0]
+		page.Description += " · " + strings.TrimSpace(h.Number+" "+h.Title)
+		if first := ruleview.FirstSentence(strings.TrimLeft(html.UnescapeString(tags.ReplaceAllString(h.Snippet, "")), "…")); first != h.Title {
+			page.Description += ": " + first
+		}
+	}
 	for _, h := range res.Hits {
 		_, outdated := s.Library.Outdated(h.Lang, h.Number)
 		page.Hits = append(page.Hits, templates.SearchHit{

@@ -141,7 +141,7 @@ func TestSearchPaging(t *testing.T) {
 
 func TestSearchUnavailableUntilIndexed(t *testing.T) {
 	testServer(t)
-	failed := search.BuildAsync(langs.Default, nil) // finishes at once, without an index
+	failed := search.BuildAsync(langs.Default, nil, nil) // finishes at once, without an index
 	failed.Wait()
 	cat, _ := locales.Load(langs.Default, locales.Files)
 	assets, _ := static.Load()
@@ -163,5 +163,30 @@ func TestSearchUnavailableUntilIndexed(t *testing.T) {
 		if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != "5" || !strings.Contains(rec.Body.String(), want) {
 			t.Errorf("%s: %d %q %.200s", path, rec.Code, rec.Header().Get("Retry-After"), rec.Body.String())
 		}
+	}
+}
+
+// TestSearchPageReadsOtherLanguagesNames: an English keyword on the German
+// and Japanese pages finds the entry in the page's language and says what
+// it searched; the count names the query and how many have every word
+// (issue 25, 1 and 7).
+func TestSearchPageReadsOtherLanguagesNames(t *testing.T) {
+	for _, c := range []struct{ lang, readAs, count, first string }{
+		{"de", "Gesucht als „Trampelschaden“", "Treffer für „trample“", `href="/de/rules/702.19"`},
+		{"ja", "このサイトの日本語の名称「トランプル」で検索しました。", "「trample」の検索結果", `href="/ja/rules/702.19"`},
+	} {
+		r := get(t, "/"+c.lang+"/search?q=trample")
+		if r.status != http.StatusOK {
+			t.Fatalf("%s: status %d", c.lang, r.status)
+		}
+		mustContain(t, c.lang+" trample", r.body, c.readAs, `<p class="result-count" role="status">`, c.count, c.first)
+		if strings.Contains(r.body, `href="/en/`) && strings.Contains(r.body, `class="hits"`) && strings.Contains(r.body[strings.Index(r.body, `class="hits"`):], `href="/en/rules`) {
+			t.Errorf("%s: a hit links to the English text", c.lang)
+		}
+	}
+	r := get(t, "/en/search?q="+url.QueryEscape("trample planeswalker"))
+	mustContain(t, "en all words", r.body, "results for “trample planeswalker”", `<span class="all-words">The first `)
+	if r := get(t, "/en/search?q=trample"); strings.Contains(r.body, "Searched as") {
+		t.Error("en trample: read as another name")
 	}
 }

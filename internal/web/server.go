@@ -117,7 +117,7 @@ func New(cfg Config) *echo.Echo {
 	e.IPExtractor = cfg.Proxies.Extractor()
 	logToSlog(e)
 	e.HTTPErrorHandler = s.handleError
-	e.Pre(httpcache.HeadAsGet, s.guardInput, postOnly)
+	e.Pre(httpcache.HeadAsGet, s.guardInput, postOnly, trimSlash)
 	e.Use(recoverToSlog)
 	if cfg.Cache == nil {
 		cfg.Cache = cfg.NewCache()
@@ -146,6 +146,8 @@ func New(cfg Config) *echo.Echo {
 	e.GET(urls.RouteOEmbed, s.oembed)
 	e.GET(keep(urls.RouteSitemap), s.sitemap)
 	e.GET(keep(urls.RouteRobots), s.robots)
+	e.GET(keep(urls.RouteFavicon), s.rootFile(static.Favicon))
+	e.GET(keep(urls.RouteTouchIcon), s.rootFile("apple-touch-icon.png"))
 	e.GET(urls.RouteLang, func(c echo.Context) error {
 		if _, err := s.lang(c); err != nil {
 			return err
@@ -154,7 +156,6 @@ func New(cfg Config) *echo.Echo {
 	})
 	e.GET(keep(urls.RouteHome, "compare"), s.home)
 	e.GET(keep(urls.RouteContents, "compare"), s.contents)
-	e.GET(keep(urls.RouteContents2, "compare"), s.contents)
 	e.GET(keep(urls.RouteRule, "edition", "compare", "was2008"), s.rule)
 	e.GET(keep(urls.RouteHistory, "compare"), s.history)
 	e.GET(keep(urls.RouteChanges, "from", "to", "rule", "compare"), s.changes)
@@ -216,6 +217,22 @@ func postOnly(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// trimSlash sends an address typed with a trailing slash
+// ("/en/rules/117.3a/", "/de/glossary/") to the page without it, 301:
+// every page but the site's and a language's home ("/", "/en/") has its
+// one address without. Short links keep theirs: "/r/2008/" names no rule.
+func trimSlash(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		p := r.URL.EscapedPath()
+		// Never "//host": a redirect there would leave the site.
+		if t := strings.TrimRight(p, "/"); t != p && strings.Count(p, "/") > 2 && !strings.HasPrefix(t, "//") && !urls.IsShort(p) {
+			return c.Redirect(http.StatusMovedPermanently, urls.WithQuery(t, r.URL.RawQuery))
+		}
+		return next(c)
+	}
+}
+
 // csp allows only the site's own scripts, styles, images, service worker
 // and web app manifest.
 const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
@@ -261,6 +278,19 @@ func (s *Server) root(c echo.Context) error {
 	h.Add("Vary", "Accept-Language")
 	h.Set("Cache-Control", "no-store")
 	return c.Redirect(http.StatusFound, urls.Home(s.readerLang(c)))
+}
+
+// rootFile serves a static file at the address clients ask for without
+// a hash (/favicon.ico), kept for a day.
+func (s *Server) rootFile(name string) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		a, ok := s.Assets.Named(name)
+		if !ok {
+			return pageerr.New(http.StatusNotFound, msg.ErrNotFound)
+		}
+		c.Response().Header().Set("Cache-Control", "public, max-age=86400")
+		return c.Blob(http.StatusOK, a.ContentType, a.Body)
+	}
 }
 
 func (s *Server) static(c echo.Context) error {

@@ -40,7 +40,7 @@ func testServer(t testing.TB) *httptest.Server {
 		if err != nil {
 			panic(err)
 		}
-		idx, err := search.Build(lib.Langs, lib.Books)
+		idx, err := search.Build(lib.Langs, lib.Books, lib.Glossary.Names())
 		if err != nil {
 			panic(err)
 		}

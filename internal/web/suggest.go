@@ -45,7 +45,11 @@ type suggestEntry struct {
 type langSuggest struct {
 	numbers []suggestEntry // every rule number the language's pages show
 	names   []suggestEntry // headings and glossary terms, by their whole label
-	words   []suggestEntry // the same, by the label's tail from each later word
+	words   []suggestEntry // the same, by the label's tail from each later word (each later character in unspaced text)
+	// aliases are the glossary terms by their names in the other
+	// languages, whole and from each later word: offered after the
+	// language's own names
+	aliases []suggestEntry
 	// refWord is a word people write before a rule number ("CR 117.3",
 	// "Regel 704", "総合ルール117") in any language, after folding.
 	refWord *regexp.Regexp
@@ -98,15 +102,19 @@ func buildLangSuggest(s *Server, lang string) *langSuggest {
 		}})
 	}
 	// Headings: the top-level rules' titles and the named rules ("702.19 Trample").
-	add := func(sg *suggestion, rank int) {
-		key := foldSuggest(sg.Label)
-		ls.names = append(ls.names, suggestEntry{key: key, rank: rank, s: sg})
+	// In unspaced text every character may begin a word: "優先" is in
+	// "タイミングと優先権".
+	unspaced := s.langs.Get(lang).Unspaced
+	addAs := func(name string, sg *suggestion, rank int, inside bool, names, words *[]suggestEntry) {
+		key := foldSuggest(name)
+		*names = append(*names, suggestEntry{key: key, rank: rank, s: sg})
 		for i := 1; i < len(key); i++ {
-			if wordStart(key, i) {
-				ls.words = append(ls.words, suggestEntry{key: key[i:], rank: rank, s: sg})
+			if wordStart(key, i) || inside && utf8.RuneStart(key[i]) && key[i] != ' ' {
+				*words = append(*words, suggestEntry{key: key[i:], rank: rank, s: sg})
 			}
 		}
 	}
+	add := func(sg *suggestion, rank int) { addAs(sg.Label, sg, rank, unspaced, &ls.names, &ls.words) }
 	for i, r := range b.Rules() {
 		if r.Level() == 0 || r.Level() == 1 && r.Heading() == r.Text {
 			add(&suggestion{Label: r.Text, Kind: "heading", Detail: r.Number, Number: r.Number, Lang: lang, URL: urls.Rule(lang, r.Number)}, i)
@@ -115,9 +123,24 @@ func buildLangSuggest(s *Server, lang string) *langSuggest {
 	glossary := s.Catalog.T(lang, msg.GlossaryHeading)
 	for i, t := range b.Glossary {
 		// Terms before headings of the same name: the entry explains it.
-		add(&suggestion{Label: t.Name, Kind: "term", Detail: glossary, Lang: lang, URL: urls.Term(lang, t.Slug)}, i-len(b.Glossary))
+		rank := i - len(b.Glossary)
+		add(&suggestion{Label: t.Name, Kind: "term", Detail: glossary, Lang: lang, URL: urls.Term(lang, t.Slug)}, rank)
+		// The entry by its names in the other languages ("trample" offers
+		// Trampelschaden), labelled in this language, the name typed beside.
+		for _, other := range s.langs.Codes() {
+			o, ok := s.Library.Glossary.Counterpart(t, other)
+			if other == lang || !ok {
+				continue
+			}
+			for _, name := range termNames(o.Name) {
+				if foldSuggest(name) == foldSuggest(t.Name) {
+					continue
+				}
+				addAs(name, &suggestion{Label: t.Name, Kind: "term", Detail: glossary + " · " + name, Lang: lang, URL: urls.Term(lang, t.Slug)}, rank, s.langs.Get(other).Unspaced, &ls.aliases, &ls.aliases)
+			}
+		}
 	}
-	for _, list := range [][]suggestEntry{ls.numbers, ls.names, ls.words} {
+	for _, list := range [][]suggestEntry{ls.numbers, ls.names, ls.words, ls.aliases} {
 		slices.SortStableFunc(list, func(a, b suggestEntry) int {
 			if c := strings.Compare(a.key, b.key); c != 0 {
 				return c
@@ -157,16 +180,28 @@ func (ls *langSuggest) lookup(q string, max int) []*suggestion {
 		return ls.numberRange(strings.ReplaceAll(q, " ", ""), max)
 	}
 	var out []*suggestion
-	seen := map[*suggestion]bool{}
-	for _, list := range [][]suggestEntry{ls.names, ls.words} {
+	seen := map[string]bool{} // by URL: an entry found by two of its names is offered once
+	for _, list := range [][]suggestEntry{ls.names, ls.words, ls.aliases} {
 		for _, e := range prefixRange(list, q) {
 			if len(out) == max {
 				return out
 			}
-			if !seen[e.s] {
-				seen[e.s] = true
+			if !seen[e.s.URL] {
+				seen[e.s.URL] = true
 				out = append(out, e.s)
 			}
+		}
+	}
+	return out
+}
+
+// termNames splits a glossary headword into the names it lists ("Control,
+// Controller"; "コントロール、コントローラー").
+func termNames(name string) []string {
+	var out []string
+	for _, n := range strings.FieldsFunc(name, func(r rune) bool { return r == ',' || r == '、' }) {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
 		}
 	}
 	return out

@@ -81,8 +81,13 @@ func TestSuggestHeadingsAndTerms(t *testing.T) {
 		"heading 702.19 Trampelschaden /de/rules/702.19",
 		"term  Trampelschaden bei Planeswalkern /de/glossary/trampelschaden-bei-planeswalkern")
 	want := []string{"term  スタック /ja/glossary/%E3%82%B9%E3%82%BF%E3%83%83%E3%82%AF", "heading 405 スタック /ja/rules/405"}
-	for _, q := range []string{"スタ", "ｽﾀ", "スタック"} {
-		wantSuggestions(t, "ja", q, want...)
+	wantSuggestions(t, "ja", "スタック", want...)
+	// Unspaced: names that start so first, then those with it inside.
+	for _, q := range []string{"スタ", "ｽﾀ"} {
+		got := suggest(t, nil, "ja", q)
+		if len(got) < 3 || !slices.Equal(got[:2], want) || !strings.HasPrefix(got[2], "term  インスタント ") {
+			t.Errorf("ja %q: %q", q, got)
+		}
 	}
 	for _, lang := range langs.Default.Codes() {
 		wantSuggestions(t, lang, "")
@@ -95,6 +100,34 @@ func TestSuggestHeadingsAndTerms(t *testing.T) {
 		}
 	}
 	wantAPIError(t, nil, "/api/xx/suggest?q=a", http.StatusNotFound, "en", "This site is available in English, German and Japanese only.")
+}
+
+// Japanese completes inside a name (優先 is in タイミングと優先権), and
+// every language completes the other languages' glossary names as its own
+// entry, the name typed beside (issue 25, 1 and 2).
+func TestSuggestInsideAndOtherLanguages(t *testing.T) {
+	got := suggest(t, nil, "ja", "優先")
+	if len(got) == 0 || !strings.HasPrefix(got[0], "term  優先権 ") || !slices.Contains(got, "heading 117 タイミングと優先権 /ja/rules/117") {
+		t.Errorf("ja 優先: %q", got)
+	}
+	for _, c := range []struct{ lang, q, want, detail string }{
+		{"de", "trample", "term  Trampelschaden /de/glossary/trampelschaden", "Glossar · Trample"},
+		{"de", "Tramp", "term  Trampelschaden /de/glossary/trampelschaden", "Glossar"},
+		{"ja", "trample", "term  トランプル /ja/glossary/%E3%83%88%E3%83%A9%E3%83%B3%E3%83%97%E3%83%AB", "用語集 · Trample"},
+		{"en", "Trampel", "term  Trample /en/glossary/trample", "Glossary · Trampelschaden"},
+		{"en", "トランプル", "term  Trample /en/glossary/trample", "Glossary · トランプル"},
+	} {
+		var out suggestAnswer
+		apiGet(t, "/api/"+c.lang+"/suggest?q="+url.QueryEscape(c.q), http.StatusOK, &out)
+		if len(out.Suggestions) == 0 {
+			t.Errorf("%s %q: no completions", c.lang, c.q)
+			continue
+		}
+		s := out.Suggestions[0]
+		if got := s.Kind + " " + s.Number + " " + s.Label + " " + strings.TrimPrefix(s.URL, srv.URL); got != c.want || s.Detail != c.detail || s.Lang != c.lang {
+			t.Errorf("%s %q: first %q (%q, %s), want %q (%q)", c.lang, c.q, got, s.Detail, s.Lang, c.want, c.detail)
+		}
+	}
 }
 
 // German and Japanese complete the numbers of rules only English has, as

@@ -251,12 +251,19 @@ const (
 	FeedFirst
 	FeedSubtitle
 	FooterAPI
+	FooterChanges
 	FooterDisclaimer
+	FooterFeed
 	FooterOffline
 	FormatBBCode
 	FormatHTML
 	FormatMarkdown
+	GlossaryFilter
+	GlossaryFilterHint
 	GlossaryHeading
+	GlossaryLead
+	GlossaryLetters
+	GlossaryShown
 	HistoryHeading
 	HistoryLead
 	HistoryOfficial
@@ -268,6 +275,8 @@ const (
 	HomeLead
 	HomeTitle
 	LinkifyButton
+	LinkifyCopied
+	LinkifyCopy
 	LinkifyFormat
 	LinkifyHeading
 	LinkifyInput
@@ -382,6 +391,7 @@ const (
 	Renumbered2008Split
 	RuleHistory
 	RuleRemoved
+	SearchAllWords
 	SearchButton
 	SearchCount
 	SearchFuzzy
@@ -395,6 +405,7 @@ const (
 	SearchPages
 	SearchPlaceholder
 	SearchPrev
+	SearchReadAs
 	SearchSuggest
 	SearchTruncated
 	SetupActive
@@ -790,12 +801,19 @@ var names = [...]string{
 	"FeedFirst",
 	"FeedSubtitle",
 	"FooterAPI",
+	"FooterChanges",
 	"FooterDisclaimer",
+	"FooterFeed",
 	"FooterOffline",
 	"FormatBBCode",
 	"FormatHTML",
 	"FormatMarkdown",
+	"GlossaryFilter",
+	"GlossaryFilterHint",
 	"GlossaryHeading",
+	"GlossaryLead",
+	"GlossaryLetters",
+	"GlossaryShown",
 	"HistoryHeading",
 	"HistoryLead",
 	"HistoryOfficial",
@@ -807,6 +825,8 @@ var names = [...]string{
 	"HomeLead",
 	"HomeTitle",
 	"LinkifyButton",
+	"LinkifyCopied",
+	"LinkifyCopy",
 	"LinkifyFormat",
 	"LinkifyHeading",
 	"LinkifyInput",
@@ -921,6 +941,7 @@ var names = [...]string{
 	"Renumbered2008Split",
 	"RuleHistory",
 	"RuleRemoved",
+	"SearchAllWords",
 	"SearchButton",
 	"SearchCount",
 	"SearchFuzzy",
@@ -934,6 +955,7 @@ var names = [...]string{
 	"SearchPages",
 	"SearchPlaceholder",
 	"SearchPrev",
+	"SearchReadAs",
 	"SearchSuggest",
 	"SearchTruncated",
 	"SetupActive",
