@@ -945,7 +945,7 @@ func builderPlayer(p Page, pl BuilderPlayer) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = cardRows(p, pl, "h", p.T(msg.SimHand), pl.Hand).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = cardRows(p, pl, position.HandKey, p.T(msg.SimHand), pl.Hand).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -976,7 +976,7 @@ func builderPlayer(p Page, pl BuilderPlayer) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = cardRows(p, pl, "g", p.T(msg.SimGraveyard), pl.Graveyard).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = cardRows(p, pl, position.GraveyardKey, p.T(msg.SimGraveyard), pl.Graveyard).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -988,7 +988,7 @@ func builderPlayer(p Page, pl BuilderPlayer) templ.Component {
 	})
 }
 
-func cardRows(p Page, pl BuilderPlayer, field, legend string, rows []BuilderCardRow) templ.Component {
+func cardRows(p Page, pl BuilderPlayer, zone, legend string, rows []BuilderCardRow) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1102,9 +1102,9 @@ func cardRows(p Page, pl BuilderPlayer, field, legend string, rows []BuilderCard
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var63 string
-			templ_7745c5c3_Var63, templ_7745c5c3_Err = templ.JoinStringErrs(playerField(field, pl.Index))
+			templ_7745c5c3_Var63, templ_7745c5c3_Err = templ.JoinStringErrs(zoneField(zone, pl.Index, r, ""))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/builder.templ`, Line: 179, Col: 41}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/builder.templ`, Line: 179, Col: 45}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var63))
 			if templ_7745c5c3_Err != nil {
@@ -1137,7 +1137,7 @@ func cardRows(p Page, pl BuilderPlayer, field, legend string, rows []BuilderCard
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = numberInput(p.T(msg.BuildCount), playerField(field+position.Copies.Key, pl.Index), row.Count, position.Copies).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = numberInput(p.T(msg.BuildCount), zoneField(zone, pl.Index, r, position.Copies.Key), row.Count, position.Copies).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -16,7 +16,14 @@ func ogTypeOrWebsite(t string) string {
 
 // builderField names a field of battlefield row r of player i in the
 // position builder ("b0.2" and its suffixes).
-func builderField(i, r int, suffix string) string { return position.PermKey(i, r, suffix) }
+func builderField(i, r int, suffix string) string {
+	return zoneField(position.BattlefieldKey, i, r, suffix)
+}
+
+// zoneField names a field of row r of player i's zone ("h0.1", "g1.0n").
+func zoneField(zone string, i, r int, suffix string) string {
+	return position.ZoneKey(zone, i, r, suffix)
+}
 
 // stackField names a field of stack row r ("k1" and its suffixes).
 func stackField(r int, suffix string) string { return position.StackKey(r, suffix) }

@@ -112,11 +112,20 @@ var Colors = [...]string{"w", "u", "b", "r", "g", "c"}
 
 // Form keys of the builder: the game's fields are named by their key
 // alone ("t"); a player's by key and seat ("l0" is A's life, "m0r" A's
-// red mana); a battlefield row's by "b<seat>.<row>" and a suffix ("b0.2d"
-// its damage); a stack row's by "k<row>" and a suffix.
+// red mana); a row of a player's hand, battlefield or graveyard by the
+// zone's key, "<seat>.<row>" and a suffix ("b0.2d" is the damage of A's
+// third battlefield row, "h1.0n" the count of B's first hand row); a
+// stack row's by "k<row>" and a suffix. Every field has its own name.
 
 // NameKey is the form key of the players' names ("nm0" is A's).
 const NameKey = "nm"
+
+// The form keys of a player's zones with rows.
+const (
+	HandKey        = "h"
+	BattlefieldKey = "b"
+	GraveyardKey   = "g"
+)
 
 // PlayerKey is the form key of player i's field with this key.
 func PlayerKey(key string, i int) string { return key + strconv.Itoa(i) }
@@ -124,12 +133,13 @@ func PlayerKey(key string, i int) string { return key + strconv.Itoa(i) }
 // ManaKey is the form key of player i's mana of color c.
 func ManaKey(i int, c string) string { return Mana.Key + strconv.Itoa(i) + c }
 
-// RowKey names battlefield row r of player i ("0.2"), as the form's
-// selects of permanents name it.
+// RowKey names row r of player i ("0.2"), as the form's selects of
+// permanents name a battlefield row.
 func RowKey(i, r int) string { return strconv.Itoa(i) + "." + strconv.Itoa(r) }
 
-// PermKey is the form key of a field of battlefield row r of player i.
-func PermKey(i, r int, suffix string) string { return "b" + RowKey(i, r) + suffix }
+// ZoneKey is the form key of a field of row r of player i's zone (HandKey,
+// BattlefieldKey or GraveyardKey).
+func ZoneKey(zone string, i, r int, suffix string) string { return zone + RowKey(i, r) + suffix }
 
 // StackKey is the form key of a field of stack row r.
 func StackKey(r int, suffix string) string { return "k" + strconv.Itoa(r) + suffix }

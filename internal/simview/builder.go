@@ -75,11 +75,11 @@ var builderSteps = []engine.Step{engine.Upkeep, engine.Draw, engine.Main1, engin
 	engine.DeclareBlockers, engine.CombatDamage, engine.EndCombat, engine.Main2, engine.End}
 
 // The builder's form (all GET parameters, keys as position.PlayerKey,
-// PermKey and StackKey write them):
+// ZoneKey and StackKey write them; no two fields share a name):
 //
 //	n players, t turn, a active player, st step code
 //	l<i> life, y<i> library size, nm<i> name, m<i><color> mana of player i
-//	h<i> / hn<i>, g<i> / gn<i>  repeated: a card name and how many, in hand and graveyard
+//	h<i>.<r>, g<i>.<r>  hand and graveyard row r of player i: a card name; with suffix n how many
 //	b<i>.<r>  permanent row r of player i: its card name; with suffix n count,
 //	          t tapped, s summoning sick, f face down, d damage, c charge counters,
 //	          a attached to and w blocking ("<j>.<r>"), v attacking (a player)
@@ -125,6 +125,10 @@ type formStack struct{ name, kind, controller, target, source, x string }
 type formField struct {
 	suffix string
 	value  *string
+}
+
+func (c *formCard) fields() []formField {
+	return []formField{{"", &c.name}, {position.Copies.Key, &c.count}}
 }
 
 func (p *formPerm) fields() []formField {
@@ -192,9 +196,9 @@ func readForm(q url.Values) builderForm {
 		for _, fl := range p.fields(i) {
 			*fl.value = q.Get(fl.suffix)
 		}
-		p.hand = cardRows(q[position.PlayerKey("h", i)], q[position.PlayerKey("hn", i)])
-		p.grave = cardRows(q[position.PlayerKey("g", i)], q[position.PlayerKey("gn", i)])
-		p.perms = readRows(q, func(r int) string { return position.PermKey(i, r, "") }, (*formPerm).fields)
+		p.hand = readRows(q, zoneRow(position.HandKey, i), (*formCard).fields)
+		p.grave = readRows(q, zoneRow(position.GraveyardKey, i), (*formCard).fields)
+		p.perms = readRows(q, zoneRow(position.BattlefieldKey, i), (*formPerm).fields)
 	}
 	f.stack = readRows(q, func(r int) string { return position.StackKey(r, "") }, (*formStack).fields)
 	return f
@@ -214,37 +218,18 @@ func (f builderForm) values() url.Values {
 				q.Set(fl.suffix, *fl.value)
 			}
 		}
-		for _, z := range []struct {
-			key  string
-			rows []formCard
-		}{{"h", p.hand}, {"g", p.grave}} {
-			for _, c := range z.rows {
-				q.Add(position.PlayerKey(z.key, i), c.name)
-				q.Add(position.PlayerKey(z.key+"n", i), c.count)
-			}
-		}
-		writeRows(q, p.perms, func(r int) string { return position.PermKey(i, r, "") }, (*formPerm).fields)
+		writeRows(q, p.hand, zoneRow(position.HandKey, i), (*formCard).fields)
+		writeRows(q, p.grave, zoneRow(position.GraveyardKey, i), (*formCard).fields)
+		writeRows(q, p.perms, zoneRow(position.BattlefieldKey, i), (*formPerm).fields)
 	}
 	writeRows(q, f.stack, func(r int) string { return position.StackKey(r, "") }, (*formStack).fields)
 	return q
 }
 
-func cardRows(names, counts []string) []formCard {
-	var out []formCard
-	for i, n := range names {
-		if i >= maxRows {
-			break
-		}
-		if strings.TrimSpace(n) == "" {
-			continue
-		}
-		c := ""
-		if i < len(counts) {
-			c = counts[i]
-		}
-		out = append(out, formCard{name: n, count: c})
-	}
-	return out
+// zoneRow is the key of row r of player i's zone, as readRows and
+// writeRows take it.
+func zoneRow(zone string, i int) func(r int) string {
+	return func(r int) string { return position.ZoneKey(zone, i, r, "") }
 }
 
 // ParseBuilder reads the builder's form into a position. When the form
@@ -256,8 +241,8 @@ func (v View) ParseBuilder(q url.Values, pool *Pool) (engine.Setup, Problems) {
 }
 
 // Problems are what is wrong with the builder's form: each in words, and
-// the lines they are on ("h0.1" is player A's second hand line; "b1.0",
-// "g0.0", "k2" likewise).
+// the lines they are on, each named by the form key of its card name
+// ("h0.1" is player A's second hand line; "b1.0", "g0.0", "k2" likewise).
 type Problems struct {
 	Texts []string
 	Lines map[string]bool
@@ -353,8 +338,8 @@ func (r *formReader) player(i int) {
 		n := r.number(p.mana[c], position.Mana, "", v.format(msg.BuildWhereMana, who)+" · "+strings.ToUpper(color))
 		sp.Pool += strings.Repeat(strings.ToUpper(color), n)
 	}
-	sp.Hand = r.cards(i, p.hand, "h", msg.BuildWhereHand, msg.BuildWhereHandAll, position.MaxHand)
-	sp.Graveyard = r.cards(i, p.grave, "g", msg.BuildWhereGraveyard, msg.BuildWhereGraveyardAll, position.MaxGraveyard)
+	sp.Hand = r.cards(i, p.hand, position.HandKey, msg.BuildWhereHand, msg.BuildWhereHandAll, position.MaxHand)
+	sp.Graveyard = r.cards(i, p.grave, position.GraveyardKey, msg.BuildWhereGraveyard, msg.BuildWhereGraveyardAll, position.MaxGraveyard)
 	r.st.Players = append(r.st.Players, sp)
 	count := 0
 	for k, row := range p.perms {
@@ -366,10 +351,10 @@ func (r *formReader) player(i int) {
 }
 
 // cards reads the rows of a hand or graveyard.
-func (r *formReader) cards(i int, rows []formCard, key string, where, whereAll msg.Key, limit int) []string {
+func (r *formReader) cards(i int, rows []formCard, zone string, where, whereAll msg.Key, limit int) []string {
 	var ids []string
 	for k, row := range rows {
-		line := key + position.RowKey(i, k)
+		line := position.ZoneKey(zone, i, k, "")
 		w := r.v.format(where, map[string]any{"Player": r.name(i), "Row": k + 1})
 		id, ok := r.card(row.name, line, w)
 		if !ok {
@@ -389,7 +374,7 @@ func (r *formReader) cards(i int, rows []formCard, key string, where, whereAll m
 // permanents it holds.
 func (r *formReader) permanent(i, k int, row formPerm) int {
 	v, key := r.v, position.RowKey(i, k)
-	line := "b" + key
+	line := position.ZoneKey(position.BattlefieldKey, i, k, "")
 	w := v.format(msg.BuildWhereBattlefield, map[string]any{"Player": r.name(i), "Row": k + 1})
 	id, ok := r.card(row.name, line, w)
 	if !ok {
@@ -444,7 +429,7 @@ func (r *formReader) links(i int) {
 			}
 			to, ok := r.rowID[l.row]
 			if !ok {
-				r.errs.add("b"+key, r.v.format(l.err, map[string]any{"Where": w}))
+				r.errs.add(position.ZoneKey(position.BattlefieldKey, i, k, ""), r.v.format(l.err, map[string]any{"Where": w}))
 				continue
 			}
 			for j := first; j < first+r.rowN[key]; j++ {
@@ -822,10 +807,10 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 			bp.Mana = append(bp.Mana, templates.BuilderMana{Key: position.ManaKey(i, color), Symbol: "{" + strings.ToUpper(color) + "}", Value: p.mana[c]})
 		}
 		for r, c := range p.hand {
-			bp.Hand = append(bp.Hand, templates.BuilderCardRow{Name: c.name, Count: c.count, Error: errs.Lines["h"+position.RowKey(i, r)]})
+			bp.Hand = append(bp.Hand, templates.BuilderCardRow{Name: c.name, Count: c.count, Error: errs.Lines[position.ZoneKey(position.HandKey, i, r, "")]})
 		}
 		for r, c := range p.grave {
-			bp.Graveyard = append(bp.Graveyard, templates.BuilderCardRow{Name: c.name, Count: c.count, Error: errs.Lines["g"+position.RowKey(i, r)]})
+			bp.Graveyard = append(bp.Graveyard, templates.BuilderCardRow{Name: c.name, Count: c.count, Error: errs.Lines[position.ZoneKey(position.GraveyardKey, i, r, "")]})
 		}
 		for range blankCards {
 			bp.Hand = append(bp.Hand, templates.BuilderCardRow{})
@@ -842,7 +827,7 @@ func (v View) BuilderPage(q url.Values, pool *Pool, errs Problems, preview strin
 				Attached: choose(others(self), "", row.attached, v.T(msg.BuildNothing)),
 				Attacks:  choose(defenders, "", row.attacks, v.T(msg.BuildNoAttack)),
 				Blocks:   choose(others(self), "", row.blocks, v.T(msg.BuildNoBlock)),
-				Error:    errs.Lines["b"+self]})
+				Error:    errs.Lines[position.ZoneKey(position.BattlefieldKey, i, r, "")]})
 		}
 		for range blankPerms {
 			bp.Battlefield = append(bp.Battlefield, templates.BuilderPermRow{Attached: choose(permOpts, "", "", v.T(msg.BuildNothing)),

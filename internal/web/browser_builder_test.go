@@ -94,7 +94,7 @@ func TestBrowserBuilderCombat(t *testing.T) {
 // a pass and emptied as the step ends (117.3d, 500.5).
 func TestBrowserBuilderMana(t *testing.T) {
 	ctx, fill := builderOnPhone(t)
-	fill("h0", "Shock")
+	fill("h0.0", "Shock")
 	fill("m0r", "2")
 	tap(t, ctx, `//button[@name="go"]`)
 	waitLocation(t, ctx, "/en/play/custom?s=1.0.m1_p20.30_h.shock_m.r2_p20.30")

@@ -229,7 +229,7 @@ func TestBrowserBuilder(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 	}
-	fill("h0", "Shock")
+	fill("h0.0", "Shock")
 	fill("b0.0", "Mountain")
 	fill("b1.0", "Grizzly Bears")
 	fill("b1.0d", "1")

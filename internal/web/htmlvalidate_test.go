@@ -33,11 +33,9 @@ func TestHTMLValidate(t *testing.T) {
 		files = append(files, f)
 	}
 	for _, lang := range []string{"en", "de", "ja"} {
-		// The position builder (/{lang}/play/new) repeats field names on
-		// purpose (several cards per zone); it is left out.
 		for _, p := range []string{"/", "/rules", "/rules/117", "/rules/702.19?compare=ja", "/glossary", "/glossary/priority",
 			"/search?q=" + url.QueryEscape("trample"), "/search?q=xyzzyplugh", "/examples", "/examples/giant-growth-answered-by-shock?step=3",
-			"/play/giant-growth-answered-by-shock", "/linkify", "/api", "/changes"} {
+			"/play/giant-growth-answered-by-shock", "/play/new", "/play/new?s=" + builtPosition, "/linkify", "/api", "/changes"} {
 			r := get(t, "/"+lang+p)
 			if r.status == http.StatusMovedPermanently {
 				r = get(t, r.header.Get("Location"))

@@ -81,7 +81,7 @@ func TestNoInternalIDs(t *testing.T) {
 func TestBuilderForm(t *testing.T) {
 	for lang, want := range map[string][]string{
 		"en": {`<h1>Build a position</h1>`, `<option value="Shock"></option>`, `<option value="2" selected>2 players</option>`,
-			`<input type="text" name="h0" value="" list="cards-all"`, `name="b1.0" value="" list="cards-perm"`, `<option value="m1" selected>Precombat main phase</option>`},
+			`<input type="text" name="h0.0" value="" list="cards-all"`, `name="h0.0n" value=""`, `name="h0.1" value=""`, `name="g1.0" value=""`, `name="b1.0" value="" list="cards-perm"`, `<option value="m1" selected>Precombat main phase</option>`},
 		"de": {`<h1>Eine Stellung bauen</h1>`, `<option value="Schock"></option>`, `<option value="2" selected>2 Spieler</option>`},
 		"ja": {`<h1>局面を作る</h1>`, `<option value="ショック"></option>`, `<option value="2" selected>2人</option>`},
 	} {
@@ -102,7 +102,7 @@ func TestBuilderForm(t *testing.T) {
 func builderQuery(names map[string]string) url.Values {
 	return url.Values{
 		"n": {"2"}, "t": {"3"}, "a": {"0"}, "st": {"m1"},
-		"l0": {"20"}, "y0": {"30"}, "h0": {names["shock"], ""}, "hn0": {"2", ""},
+		"l0": {"20"}, "y0": {"30"}, "h0.0": {names["shock"]}, "h0.0n": {"2"}, "h0.1": {""}, "h0.1n": {""},
 		"b0.0": {names["mountain"]}, "b0.0n": {""}, "b0.0t": {"1"}, "b0.1": {""},
 		"l1": {"14"}, "y1": {"0"}, "b1.0": {names["bears"]}, "b1.0d": {"1"},
 		"k0": {names["shock"]}, "k0k": {"s"}, "k0c": {"0"}, "k0g": {"b1.0"},
@@ -157,14 +157,24 @@ func TestBuilderBuildsAShortAddress(t *testing.T) {
 }
 
 // The form pre-fills from an address, with card names in the reader's
-// language, so a built position can be changed.
+// language, so a built position can be changed. No two fields share a name.
 func TestBuilderEditsAPosition(t *testing.T) {
 	for lang, names := range map[string][2]string{"en": {"Shock", "Grizzly Bears"}, "de": {"Schock", "Grizzlybären"}, "ja": {"ショック", "灰色熊"}} {
 		r := get(t, "/"+lang+"/play/new?s="+builtPosition)
 		if r.status != http.StatusOK {
 			t.Fatalf("%s: %d", lang, r.status)
 		}
-		mustContain(t, lang, r.body, `name="h0" value="`+names[0]+`"`, `name="hn0" value="2"`, `name="b1.0" value="`+names[1]+`"`,
+		seen := map[string]bool{}
+		for _, m := range regexp.MustCompile(` name="([^"]+)"`).FindAllStringSubmatch(r.body, -1) {
+			if seen[m[1]] {
+				t.Errorf("%s: two fields named %q", lang, m[1])
+			}
+			seen[m[1]] = true
+		}
+		if len(seen) < 60 {
+			t.Errorf("%s: only %d field names", lang, len(seen))
+		}
+		mustContain(t, lang, r.body, `name="h0.0" value="`+names[0]+`"`, `name="h0.0n" value="2"`, `name="b1.0" value="`+names[1]+`"`,
 			`name="b1.0d" value="1"`, `name="b0.0t" value="1" checked`, `name="l1" value="14"`, `<option value="b1.0" selected>B: `)
 	}
 }
@@ -193,15 +203,15 @@ func TestBuilderNamesMistakes(t *testing.T) {
 		"ja": {"Aの手札の1行目：カード・プールに「Shok」という名前のカードはありません。", "Bの戦場の1行目：《ショック》はパーマネント・カードではない",
 			"Bのライフ：-99から999までの整数を入力してください。"},
 	} {
-		q := url.Values{"n": {"2"}, "h0": {"Shok"}, "b1.0": {"Shock"}, "l1": {"lots"}, "go": {"1"}}
+		q := url.Values{"n": {"2"}, "h0.0": {"Shok"}, "b1.0": {"Shock"}, "l1": {"lots"}, "go": {"1"}}
 		r := get(t, "/"+lang+"/play/new?"+q.Encode())
 		if r.status != http.StatusBadRequest {
 			t.Errorf("%s: %d", lang, r.status)
 		}
-		mustContain(t, lang, r.body, append(want, `<div class="form-errors" role="alert"`, `name="h0" value="Shok" list="cards-all" autocomplete="off" maxlength="60" aria-invalid="true"`)...)
+		mustContain(t, lang, r.body, append(want, `<div class="form-errors" role="alert"`, `name="h0.0" value="Shok" list="cards-all" autocomplete="off" maxlength="60" aria-invalid="true"`)...)
 	}
 	// Markup typed into a field comes back escaped.
-	q := url.Values{"h0": {`<script>alert(1)</script>`}, "go": {"1"}}
+	q := url.Values{"h0.0": {`<script>alert(1)</script>`}, "go": {"1"}}
 	if r := get(t, "/en/play/new?"+q.Encode()); r.status != http.StatusBadRequest || strings.Contains(r.body, "<script>alert") {
 		t.Errorf("markup: %d", r.status)
 	}
