@@ -15,6 +15,7 @@ import (
 // a card's name in 《》, as Japanese Magic texts do (basic lands, whose
 // one-character names are ordinary words, excepted).
 func TestJapaneseCardNamesInBrackets(t *testing.T) {
+	t.Parallel()
 	var mechanics []struct {
 		ID         string   `json:"id"`
 		Supertypes []string `json:"supertypes"`
@@ -95,6 +96,7 @@ func TestJapaneseCardNamesInBrackets(t *testing.T) {
 // players' possessions "A's Zug", never "As Zug", and the UI's sentences
 // never put a name after "von", where it would need declining.
 func TestGermanNarrationsKeepCardNames(t *testing.T) {
+	t.Parallel()
 	var cards map[string]struct {
 		Name string `json:"name"`
 	}

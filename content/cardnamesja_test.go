@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/sitetest"
 )
 
 // TestJapaneseRulesUsePrintedCardNames fails when content/ja/rules.txt names
@@ -17,7 +18,7 @@ func TestJapaneseRulesUsePrintedCardNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	rules := string(data)
-	rows := lines(t, "terms/cardnames-ja.tsv")
+	rows := sitetest.Lines(t, "terms/cardnames-ja.tsv")
 	if len(rows) < 20 {
 		t.Fatalf("terms/cardnames-ja.tsv has %d rows", len(rows))
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/richtext"
+	"github.com/mtgrules/site/internal/sitetest"
 )
 
 // linkedText is one text the site links, with where it stands.
@@ -88,7 +89,7 @@ func (e everydayLink) matches(text string, start, end int) bool {
 func everydayLinks(t *testing.T) map[string][]everydayLink {
 	t.Helper()
 	out := map[string][]everydayLink{}
-	for i, l := range lines(t, "testdata/everyday-links.tsv") {
+	for i, l := range sitetest.Lines(t, "testdata/everyday-links.tsv") {
 		lang, phrase, ok := strings.Cut(l, "\t")
 		before, rest, ok1 := strings.Cut(phrase, "[")
 		word, after, ok2 := strings.Cut(rest, "]")
@@ -105,6 +106,7 @@ func everydayLinks(t *testing.T) map[string][]everydayLink {
 // that merely shares a word with it (testdata/everyday-links.tsv), and on a
 // listed phrase that no text has any more.
 func TestGlossaryLinksFitTheirSense(t *testing.T) {
+	t.Parallel()
 	wrong := everydayLinks(t)
 	for _, lang := range langs.Default.Codes() {
 		found := map[string]bool{}
@@ -145,6 +147,7 @@ func TestGlossaryLinksFitTheirSense(t *testing.T) {
 // the replacement-effect entry in any language; the quoted word in 614.1a
 // and a locked half in 116.2m still do.
 func TestGlossaryLinksNamedInTheIssue(t *testing.T) {
+	t.Parallel()
 	insteadSlug := map[string]string{"en": "instead", "de": "stattdessen", "ja": "代わりに"}
 	targets := func(lang, number string) map[string]bool {
 		b := book(t, lang)

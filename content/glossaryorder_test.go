@@ -14,6 +14,7 @@ import (
 // order of the official document; Japanese orders by reading, which a
 // collator cannot see in kanji.)
 func TestGermanGlossaryIsAlphabetical(t *testing.T) {
+	t.Parallel()
 	c := collate.New(language.German)
 	g := book(t, "de").Glossary
 	for i := 1; i < len(g); i++ {

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mtgrules/site/content"
+	"github.com/mtgrules/site/internal/sitetest"
 )
 
 // englishSetLists are the rules that list names as first printed in an
@@ -25,7 +26,7 @@ func TestGermanRulesUsePrintedCardNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := strings.Split(string(data), "\n")
-	rows := lines(t, "terms/cardnames-de.tsv")
+	rows := sitetest.Lines(t, "terms/cardnames-de.tsv")
 	if len(rows) < 50 {
 		t.Fatalf("terms/cardnames-de.tsv has %d rows", len(rows))
 	}

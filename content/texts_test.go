@@ -1,7 +1,6 @@
 package content_test
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/langs"
+	"github.com/mtgrules/site/internal/sitetest"
 	"github.com/mtgrules/site/internal/sources"
 	"github.com/mtgrules/site/rules"
 )
@@ -40,25 +40,9 @@ func book(t *testing.T, lang string) *rules.Book {
 	return b
 }
 
-func lines(t *testing.T, name string) []string {
-	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if l := sc.Text(); l != "" && !strings.HasPrefix(l, "#") {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
 func TestTextsFollowTheEditionsRuleNumbers(t *testing.T) {
-	want := lines(t, editionNumbers)
+	t.Parallel()
+	want := sitetest.Lines(t, editionNumbers)
 	edition := map[string]bool{}
 	for _, n := range want {
 		edition[n] = true
@@ -99,7 +83,7 @@ type termRow struct {
 func termRows(t *testing.T, lang string) []termRow {
 	t.Helper()
 	var rows []termRow
-	for i, l := range lines(t, "terms/"+lang+".tsv") {
+	for i, l := range sitetest.Lines(t, "terms/"+lang+".tsv") {
 		f := strings.Split(l, "\t")
 		if len(f) < 2 || len(f) > 5 {
 			t.Fatalf("terms/%s.tsv row %d: want English, preferred, wrong variants, note, evidence; got %d columns", lang, i+1, len(f))
@@ -118,6 +102,7 @@ func termRows(t *testing.T, lang string) []termRow {
 // worked examples, card names and texts, UI strings) uses a variant
 // terms/{lang}.tsv marks as wrong.
 func TestPreferredTerms(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"de", "ja"} {
 		var terms []termRow
 		for _, r := range termRows(t, lang) {
@@ -153,6 +138,7 @@ var evidence = regexp.MustCompile(`^(\S.* \[[0-9A-Z]{3,5}\]|unprinted: \S.*|unco
 // heading (701.x, 702.x) of a language with terms/{lang}.tsv has no row
 // whose preferred term is the heading's name, or that row no evidence.
 func TestKeywordTermsHaveEvidence(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"de", "ja"} {
 		t.Run(lang, func(t *testing.T) {
 			byTerm := map[string][]termRow{}
@@ -268,6 +254,7 @@ func collect(v any, b *strings.Builder) {
 // ("205.3. Subtypes", later "702.19. Trample") is headed by that name;
 // others by their top-level rule's title.
 func TestNearestHeadings(t *testing.T) {
+	t.Parallel()
 	for lang, want := range map[string]map[string]string{
 		"en": {"205.3m": "Subtypes", "205.3": "Subtypes", "205.1a": "Type Line", "117.3a": "Timing and Priority", "117": "Timing and Priority"},
 		"de": {"205.3m": "Untertypen", "117.3a": "Timing und Priorität"},
@@ -290,6 +277,7 @@ func TestNearestHeadings(t *testing.T) {
 // number of every language's text, and none for a number the text lacks;
 // no row names an edition newer than the one the text says it follows.
 func TestEveryParagraphNamesItsSource(t *testing.T) {
+	t.Parallel()
 	data, err := content.FS.ReadFile("sources.tsv")
 	if err != nil {
 		t.Fatal(err)

@@ -15,9 +15,18 @@ func TestGeneratedFilesAreFresh(t *testing.T) {
 	if err != nil || len(sources) == 0 {
 		t.Fatalf("no templ files: %v", err)
 	}
+	// The pinned templ, built once (by its first run; go tool -n prints
+	// its path) rather than looked up by the go command for every file.
+	if out, err := exec.Command("go", "tool", "templ", "version").CombinedOutput(); err != nil {
+		t.Fatalf("go tool templ version: %v\n%s", err, out)
+	}
+	templ, err := exec.Command("go", "tool", "-n", "templ").Output()
+	if err != nil {
+		t.Fatalf("go tool -n templ: %v", err)
+	}
 	for _, src := range sources {
 		// Generated from the module root, as `go tool templ generate` is run.
-		cmd := exec.Command("go", "tool", "templ", "generate", "-stdout", "-f", "templates/"+src)
+		cmd := exec.Command(strings.TrimSpace(string(templ)), "generate", "-stdout", "-f", "templates/"+src)
 		cmd.Dir = ".."
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr

@@ -234,7 +234,7 @@ func run(args []string) error {
 
 // reloadRules loads the rules files again ("site fetch" then SIGHUP); the
 // new ones serve once loaded and indexed, the old ones stay on any error.
-func reloadRules(log *slog.Logger, site *reload.Site) {
+func reloadRules(log *slog.Logger, site *reload.Handler) {
 	began := time.Now()
 	if err := site.Reload(); err != nil {
 		log.Error("reload failed; still serving the previous rules", "err", err)

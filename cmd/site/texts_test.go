@@ -10,8 +10,6 @@ import (
 	"github.com/mtgrules/site/internal/library/librarytest"
 )
 
-const juneWords = "Each time a spell or ability other than a mana ability resolves, the active player receives priority afterward, unless a zeppelin is overhead."
-
 // TestStaleListsChangedParagraphs_117_3b: against a June edition in which
 // only 117.3b changed, "site stale" lists 117.3b for German and Japanese
 // (and our English) with the old and new official text and the words
@@ -20,7 +18,7 @@ const juneWords = "Each time a spell or ability other than a mana ability resolv
 func TestStaleListsChangedParagraphs_117_3b(t *testing.T) {
 	dir := t.TempDir()
 	april := librarytest.Edition(t, dir, librarytest.Date, nil)
-	june := librarytest.Edition(t, dir, "June 12, 2026", map[string]string{"117.3b": juneWords})
+	june := librarytest.JuneEdition(t, dir)
 	src := librarytest.Source(t, nil)
 
 	var out strings.Builder
@@ -31,7 +29,7 @@ func TestStaleListsChangedParagraphs_117_3b(t *testing.T) {
 	for _, lang := range []string{"en", "de", "ja"} {
 		want := "# " + lang + ": 1 outdated\n\n## 117.3b\n\nRenders 2026-04-17; changed 2026-06-12.\n\n" +
 			"- old (2026-04-17): Each time a spell or ability other than a mana ability resolves, the active player receives priority afterward.\n" +
-			"- new: " + juneWords + "\n" +
+			"- new: " + librarytest.June117_3b + "\n" +
 			"- diff: Each time a spell or ability other than a mana ability resolves, the active player receives priority afterward**, unless a zeppelin is overhead**.\n\n"
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("%s: output lacks\n%s\ngot:\n%s", lang, want, out.String())
@@ -43,7 +41,7 @@ func TestStaleListsChangedParagraphs_117_3b(t *testing.T) {
 	if !errors.Is(err, errStale) {
 		t.Errorf("tsv: %v", err)
 	}
-	if want := "lang\tnumber\tsource\tsince\told\tnew\tdiff\nde\t117.3b\t2026-04-17\t2026-06-12\t\t" + juneWords + "\t\n"; out.String() != want {
+	if want := "lang\tnumber\tsource\tsince\told\tnew\tdiff\nde\t117.3b\t2026-04-17\t2026-06-12\t\t" + librarytest.June117_3b + "\t\n"; out.String() != want {
 		t.Errorf("tsv:\n%q\nwant\n%q", out.String(), want)
 	}
 

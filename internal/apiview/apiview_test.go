@@ -4,23 +4,13 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mtgrules/site/content"
-	"github.com/mtgrules/site/internal/examples"
-	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/simview"
-	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/internal/sitetest"
 	"github.com/mtgrules/site/rules"
 )
 
-func load(t *testing.T) *library.Library {
-	t.Helper()
-	lib, err := library.Load(library.Embedded(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return lib
-}
+func load(t *testing.T) *library.Library { return sitetest.Library(t) }
 
 // source reads German, where 117.3c is missing and comes from English, as
 // the web package's fallback would have it.
@@ -49,6 +39,7 @@ func source(lib *library.Library) Source {
 }
 
 func TestRuleOfMarksTheFallbackAndWalksTheSubtree(t *testing.T) {
+	t.Parallel()
 	lib := load(t)
 	doc, ok := RuleOf(source(lib), "117.3", true)
 	if !ok || doc.Number != "117.3" || *doc.Parent != "117" || doc.Edition != "2026-04-17" || doc.Fallback || doc.URL != "/de/rules/117.3" {
@@ -73,6 +64,7 @@ func TestRuleOfMarksTheFallbackAndWalksTheSubtree(t *testing.T) {
 }
 
 func TestTermOfNamesTheCounterparts(t *testing.T) {
+	t.Parallel()
 	lib := load(t)
 	term, _ := lib.Books["ja"].Term("優先権")
 	got := TermOf("ja", term, lib.Langs.Codes(), func(l string) (*rules.Term, bool) { return lib.Glossary.Counterpart(term, l) },
@@ -85,14 +77,8 @@ func TestTermOfNamesTheCounterparts(t *testing.T) {
 }
 
 func TestExampleOfReadsTheSnapshot(t *testing.T) {
-	set, err := examples.Load(langs.Default, content.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := locales.Load(langs.Default, locales.Files)
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Parallel()
+	set, cat := sitetest.Examples(t), sitetest.Catalog(t)
 	ex, _ := set.Get("giant-growth-answered-by-shock")
 	e := ExampleOf(simview.View{Cat: cat, Lang: "de", Cards: set.CardTexts}, ex, 10, func(slug string, step int) string { return slug })
 	// Step 10: B has cast Giant Growth on the Wolves and holds priority (117.3c).

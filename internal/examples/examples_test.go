@@ -12,6 +12,7 @@ import (
 )
 
 func TestLoadPlaysEveryScenario(t *testing.T) {
+	t.Parallel()
 	set, err := Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
@@ -85,6 +86,7 @@ func TestLearningOrder(t *testing.T) {
 // Rule 603 (triggered abilities) is taught by at least eight examples, and
 // each of them cites it in an event, not only in its list of rules.
 func TestTriggeredAbilityExamples(t *testing.T) {
+	t.Parallel()
 	set, err := Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
@@ -113,6 +115,7 @@ func TestTriggeredAbilityExamples(t *testing.T) {
 // as its subject but no event cites counts from the start — and never
 // matches a rule that merely shares digits.
 func TestCiting(t *testing.T) {
+	t.Parallel()
 	set, err := Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
@@ -172,6 +175,7 @@ func TestCiting(t *testing.T) {
 // A scenario that does not parse, play or match its file name is an error
 // naming the file.
 func TestLoadErrorsNameTheFile(t *testing.T) {
+	t.Parallel()
 	cards, err := content.FS.ReadFile("cards.json")
 	if err != nil {
 		t.Fatal(err)

@@ -19,6 +19,7 @@ import (
 // name and one description per card, one title and one summary per
 // example and one narration per step.
 func TestEveryTextInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	set, err := Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
@@ -66,6 +67,7 @@ func TestEveryTextInEveryLanguage(t *testing.T) {
 
 // Each narration, in every language, cites the rule it shows.
 func TestNarrationCitesRules(t *testing.T) {
+	t.Parallel()
 	set, err := Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +88,7 @@ func TestNarrationCitesRules(t *testing.T) {
 // lacks that language; TextAt is the summary at the start, then each
 // step's narration.
 func TestTextsByLanguage(t *testing.T) {
+	t.Parallel()
 	set, err := Load(langs.Default, content.FS)
 	if err != nil {
 		t.Fatal(err)
@@ -130,6 +133,7 @@ func textFS(t *testing.T) fstest.MapFS {
 // Load fails, naming the file, when a language lacks a text or has one
 // for something that does not exist, and when there is no English.
 func TestLoadRejectsIncompleteTexts(t *testing.T) {
+	t.Parallel()
 	if set, err := Load(langs.Default, textFS(t)); err != nil || len(set.List) != 1 || set.List[0].Title.ByLang["de"] == "" {
 		t.Fatalf("the small tree: %v", err)
 	}

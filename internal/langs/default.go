@@ -36,6 +36,19 @@ var english = Lang{
 		"reach through mists", "aether storm", "artifact ward", "mammoth harness", "body double", "wall of",
 	},
 	QuotedWords: []string{"as though", "becomes", "if", "instead", "unless"},
+	QuestionWords: []string{
+		// Snowball already drops what, which, who, whom, when, where, why, how,
+		// do, does, did, is, are, a, the, it, there, cannot, can't, ….
+		"can", "could", "would", "should", "will", "shall", "may", "might",
+		"whose", "whats", "whos", "hows", "wheres", "whens", "much", "many",
+		"happen", "happens", "happened", "happening",
+		"mean", "means", "meant", "work", "works", "exactly", "actually",
+		"possible", "anything", "something", "someone", "anyone", "somebody", "anybody",
+	},
+	Synonyms: map[string][]string{
+		"get": {"receive"}, "gets": {"receives"}, "got": {"received"}, "getting": {"receiving"},
+		"gone": {"left"}, "zero": {"0"},
+	},
 	RulesWords: rules.Words{
 		Contents: []string{"Contents"}, Glossary: []string{"Glossary"}, Credits: []string{"Credits"},
 		Example: []string{"Example:"}, Effective: []string{"effective as of"},
@@ -69,6 +82,27 @@ var german = Lang{
 		"reise in andere welten",
 	},
 	QuotedWords: []string{"als ob", "außer", "falls", "lösen", "mithilfe", "stattdessen", "werden"},
+	QuestionWords: []string{
+		// Snowball already drops was, wie, wo, welche(r/s), kann, können, muss,
+		// der, die, das, ein(e), man, ….
+		"wer", "wen", "wem", "wessen", "wann", "warum", "wieso", "weshalb", "weswegen",
+		"woher", "wohin", "womit", "wofür", "worauf", "wodurch", "wozu", "wovon", "woran",
+		"passiert", "passieren", "geschieht", "geschehen", "funktioniert", "funktionieren",
+		"bedeutet", "bedeuten", "darf", "dürfen", "darfst", "kannst", "könnten", "konnte", "viele", "viel",
+		"tun", "tut", "braucht", "brauchen", "brauche",
+		"nachdem", "bevor", "sobald", "falls", // Snowball's English list has after, before, once, if
+		"eigentlich", "genau", "überhaupt", "denn", "mal", "bitte", "möglich", "jemand", "irgendwas",
+	},
+	Synonyms: map[string][]string{
+		"bekommt": {"erhält"}, "bekommen": {"erhalten"}, "bekomme": {"erhalte"}, "kriegt": {"erhält"},
+		"null": {"0"},
+		// names players used before the printed ones (issue 23)
+		"saga": {"sage"}, "sagas": {"sagen"}, "kapitelmarke": {"sagenmarke"}, "kapitelmarken": {"sagenmarken"},
+		"geschwindigkeit": {"tempo"}, "höchstgeschwindigkeit": {"maximaltempo"},
+		"modular": {"bausteine"}, "monstrosität": {"monstrum"},
+		"phasing": {"instabilität"}, "ausphasen": {"destabilisieren"}, "einphasen": {"stabilisieren"},
+		"ausgephast": {"destabilisiert"}, "eingephast": {"stabilisiert"}, "nachleben": {"seelenwandlung"},
+	},
 	RulesWords: rules.Words{
 		Contents: []string{"Inhalt", "Inhaltsverzeichnis"}, Glossary: []string{"Glossar"}, Credits: []string{"Mitwirkende", "Impressum"},
 		Example: []string{"Beispiel:"}, Effective: []string{"gelten ab", "gilt ab", "gültig ab"},
@@ -93,6 +127,16 @@ var japanese = Lang{
 		"た状態で", "る状態で", "た状態に", "る状態に", "い状態で", "い状態に",
 	},
 	QuotedWords: []string{"if", "かのように", "代わりに", "なる", "～しないかぎり"},
+	Synonyms: map[string][]string{
+		// two-player wording; the rules say "all players" (117.4)
+		"両方": {"すべて"},
+	},
+	QuestionWords: []string{
+		// kanji question words, and 場合 ("if", "in case")
+		"何", "誰", "何故", "如何", "場合",
+		// verbs of asking ("what happens")
+		"起こりますか", "起きますか", "起こります", "起きます", "起こった", "起きた", "起こる", "起きる",
+	},
 	RulesWords: rules.Words{
 		Contents: []string{"目次"}, Glossary: []string{"用語集"}, Credits: []string{"クレジット"},
 		Example: []string{"例：", "例:"}, Effective: []string{"有効", "発効", "施行"},

@@ -2,8 +2,8 @@
 // language with everything the site does differently in it — its code
 // and name, OpenGraph locale, search analysis, date format, how running
 // text quotes card names and lists them, how glossary terms are linked,
-// the headings of its rules files and the words its readers write around
-// rule numbers. Every package takes its languages from a Table; Default
+// the headings of its rules files, the words its readers write around
+// rule numbers, and the question words and synonyms search reads. Every package takes its languages from a Table; Default
 // is the site's. The first row is the fallback: its rules file says which
 // rules exist, and its texts stand in where another language has none.
 //
@@ -69,6 +69,20 @@ type Lang struct {
 	// of card text ("instead": the word that makes a replacement effect):
 	// linked only where the text quotes that word, not where it uses it.
 	QuotedWords []string
+
+	// QuestionWords are the words of questions as readers type them that
+	// no rule text answers with ("happens", "passiert", "何"): search drops
+	// them from a query, never from the index. In a spaced language they
+	// are what the analysis's stop word list keeps (question words,
+	// auxiliaries, question verbs), dropped after analysis, so with every
+	// inflection the analyzer folds. In Japanese they are kanji question
+	// words (a kanji run that is one goes) and verbs of asking (dropped
+	// wherever they occur); particles are the analysis's own.
+	QuestionWords []string
+	// Synonyms map the words questions use to the words the rules use for
+	// the same thing ("gets" → "receives"): a query word matches its
+	// synonyms too, a little lower. Analysed as the index is.
+	Synonyms map[string][]string
 
 	// RulesWords are the headings and markers of a rules text in the
 	// language, and the forms of its effective date besides DateLayout's

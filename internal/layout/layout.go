@@ -10,9 +10,9 @@ import (
 	"github.com/mtgrules/site/templates"
 )
 
-// Site is what the layout needs from the site; its languages are the
-// catalogue's.
-type Site struct {
+// Frame builds the frame of every page (see Page) from the catalogue, the
+// static files and the public origin; its languages are the catalogue's.
+type Frame struct {
 	Cat    *locales.Catalog
 	Static func(name string) string // content-hashed URL of a static file
 	// Base is the public origin of absolute links ("https://rules.example"),
@@ -26,19 +26,19 @@ type Request struct {
 	Lang, Compare string
 }
 
-// PathFunc gives the path of the same page in another language, and
+// Versions gives the path of the same page in another language, and
 // whether that language has it.
-type PathFunc func(lang string) (string, bool)
+type Versions func(lang string) (string, bool)
 
-// EveryLang is a PathFunc for pages every language has.
-func EveryLang(path urls.PathFunc) PathFunc {
+// EveryLang is the Versions of pages every language has.
+func EveryLang(path urls.PathFunc) Versions {
 	return func(l string) (string, bool) { return path(l), true }
 }
 
 // Page builds the layout model: canonical and hreflang links for the
 // languages that have the page, and a switcher that leads to each
 // language's version (or home page) and remembers the choice.
-func (s Site) Page(r Request, title, desc string, pathFor PathFunc) templates.Page {
+func (s Frame) Page(r Request, title, desc string, pathFor Versions) templates.Page {
 	lang, table := r.Lang, s.Cat.Langs()
 	p := templates.Page{
 		Lang:        lang,
@@ -90,7 +90,7 @@ var previewLabels = map[urls.Area]msg.Key{
 // preview sets the page's link-preview image: one per area and language
 // (static/og-{area}-{lang}.png, drawn by static/og/gen.go), the site's
 // name and the area's in the page's language.
-func (s Site) preview(p *templates.Page, area urls.Area) {
+func (s Frame) preview(p *templates.Page, area urls.Area) {
 	p.OGImage = s.Base + s.Static("og-"+string(area)+"-"+p.Lang+".png")
 	p.OGImageAlt = s.Cat.T(p.Lang, msg.SiteName)
 	if k, ok := previewLabels[area]; ok {
@@ -100,19 +100,19 @@ func (s Site) preview(p *templates.Page, area urls.Area) {
 
 // Article marks a page as an article that can be embedded: og:type and
 // its oEmbed discovery link.
-func (s Site) Article(p *templates.Page) {
+func (s Frame) Article(p *templates.Page) {
 	p.OGType, p.OEmbed = "article", urls.OEmbed(s.Base, p.Canonical)
 }
 
 // Crumbs is a breadcrumb from lang's home page through more, with room
 // for two more links (a rule's parents).
-func (s Site) Crumbs(lang string, more ...templates.Link) []templates.Link {
+func (s Frame) Crumbs(lang string, more ...templates.Link) []templates.Link {
 	out := make([]templates.Link, 1, 3+len(more))
 	out[0] = templates.Link{Href: urls.Home(lang), Label: s.Cat.T(lang, msg.HomeTitle)}
 	return append(out, more...)
 }
 
 // Link is a link labelled with a message.
-func (s Site) Link(lang, href string, label msg.Key) templates.Link {
+func (s Frame) Link(lang, href string, label msg.Key) templates.Link {
 	return templates.Link{Href: href, Label: s.Cat.T(lang, label)}
 }

@@ -14,6 +14,7 @@ const reworded = "The active player receives priority after a spell or ability r
 // language's 117.3b is outdated since the newer edition, with the old and
 // new official text; 117.3a is current; the removed 117.7 says when.
 func TestOnlyChangedParagraphsAreOutdated_117_3b(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	april := librarytest.Edition(t, dir, librarytest.Date, nil)
 	june := librarytest.Edition(t, dir, "June 12, 2026", map[string]string{"117.3b": reworded})
@@ -62,6 +63,7 @@ func TestOnlyChangedParagraphsAreOutdated_117_3b(t *testing.T) {
 // TestOlderOfficialFilesMarkNothing: an official edition older than the
 // texts, or the same, changes no mark.
 func TestOlderOfficialFilesMarkNothing(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	older := librarytest.Edition(t, dir, "November 14, 2025", map[string]string{"117.3b": reworded})
 	april := librarytest.Edition(t, dir, librarytest.Date, nil)

@@ -14,6 +14,7 @@ import (
 // TestEveryGlossaryEntryIsAligned: content/glossary.tsv pairs every entry of
 // every language's glossary, so no term page loses its term in a switch.
 func TestEveryGlossaryEntryIsAligned(t *testing.T) {
+	t.Parallel()
 	lib, err := Load(Embedded(nil))
 	if err != nil {
 		t.Fatal(err)
@@ -49,6 +50,7 @@ func TestEveryGlossaryEntryIsAligned(t *testing.T) {
 }
 
 func TestAlignmentTableErrors(t *testing.T) {
+	t.Parallel()
 	lib, err := Load(Embedded(nil))
 	if err != nil {
 		t.Fatal(err)
@@ -94,6 +96,7 @@ func movedContent(t *testing.T, table []byte) fstest.MapFS {
 // that replaced it, not canonically (the site redirects), in its own
 // language only; a bad table names its line.
 func TestMovedSlugs(t *testing.T) {
+	t.Parallel()
 	lib, err := Load(Source{Langs: langs.Default, Content: movedContent(t, nil)})
 	if err != nil {
 		t.Fatal(err)

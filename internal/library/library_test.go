@@ -23,6 +23,7 @@ func numbers(b *rules.Book) []string {
 
 // TestSameRuleNumbersInEveryLanguage proves our three texts are aligned.
 func TestSameRuleNumbersInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	lib, err := Load(Embedded(nil))
 	if err != nil {
 		t.Fatal(err)
@@ -58,6 +59,7 @@ func firstDiff(a, b []string) []string {
 }
 
 func TestOverridesAndErrors(t *testing.T) {
+	t.Parallel()
 	o, err := ParseOverrides(langs.Default, "en=/a.txt, de=/b.txt,en=/dir/")
 	if err != nil || !slices.Equal(o["en"], []string{"/a.txt", "/dir/"}) || !slices.Equal(o["de"], []string{"/b.txt"}) {
 		t.Fatalf("%v %v", o, err)
@@ -87,6 +89,7 @@ func TestOverridesAndErrors(t *testing.T) {
 // and what is missing; the whole file loads, and so does one whose credits
 // end without a period.
 func TestOnlyCompleteFilesLoad(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	full := edition(t, dir, "full.txt", "April 17, 2026")
 	data, err := os.ReadFile(full)
@@ -143,6 +146,7 @@ func edition(t *testing.T, dir, name, date string) string {
 }
 
 func TestEditionsNewestFirst(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a := edition(t, dir, "a.txt", "November 13, 2026")
 	b := edition(t, dir, "b.txt", "April 17, 2026")
@@ -183,6 +187,7 @@ func TestEditionsNewestFirst(t *testing.T) {
 }
 
 func TestEditionsNeedDistinctDates(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a := edition(t, dir, "a.txt", "April 17, 2026")
 	b := edition(t, dir, "b.txt", "April 17, 2026")

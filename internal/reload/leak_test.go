@@ -13,9 +13,9 @@ import (
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/sitetest"
 	"github.com/mtgrules/site/internal/web"
 	"github.com/mtgrules/site/locales"
-	"github.com/mtgrules/site/static"
 )
 
 // liveHeap is the heap the garbage collector found live, after a full
@@ -56,12 +56,8 @@ func TestReloadsLeaveNoGeneration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assets, err := static.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := web.Config{Catalog: cat, Assets: assets, BaseURL: "https://rules.test", CacheBytes: web.DefaultCacheBytes}
-	use := func(s *Site) {
+	base := web.Config{Catalog: cat, Assets: sitetest.Assets(t), BaseURL: "https://rules.test", CacheBytes: web.DefaultCacheBytes}
+	use := func(s *Handler) {
 		for _, path := range []string{"/en/rules/117", "/en/rules/100.1", "/en/glossary", "/api/en/search?q=priority"} {
 			w := httptest.NewRecorder()
 			s.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))

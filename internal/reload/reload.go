@@ -21,10 +21,10 @@ import (
 // still running on it (longer than the server's write timeout).
 const Grace = time.Minute
 
-// Site is the served site and the way to load it again.
-type Site struct {
+// Handler serves the site and loads it again on Reload.
+type Handler struct {
 	// Grace is how long a replaced generation's search index stays open;
-	// then the Site drops every reference to it. Set before the first
+	// then the Handler drops every reference to it. Set before the first
 	// Reload; New sets Grace.
 	Grace time.Duration
 
@@ -49,45 +49,45 @@ type generation struct {
 // assets, examples and base URL (loaded for src's languages). The search
 // index of this first load is built in the background (search answers
 // 503 until it is ready), so the site starts at once.
-func New(base web.Config, src library.Source) (*Site, error) {
+func New(base web.Config, src library.Source) (*Handler, error) {
 	lib, err := library.Load(src)
 	if err != nil {
 		return nil, err
 	}
-	s := &Site{Grace: Grace, base: base, src: src, retired: map[*generation]*time.Timer{}}
+	s := &Handler{Grace: Grace, base: base, src: src, retired: map[*generation]*time.Timer{}}
 	idx := search.BuildLater(lib.Langs, lib.Books, lib.Glossary.Names())
 	s.cur.Store(s.generation(lib, idx))
 	idx.Start() // once the pages are ready: indexing would slow building them
 	return s, nil
 }
 
-func (s *Site) generation(lib *library.Library, idx *search.Pending) *generation {
+func (s *Handler) generation(lib *library.Library, idx *search.Pending) *generation {
 	cfg := s.base
 	cfg.Library, cfg.Search, cfg.Cache = lib, idx, cfg.NewCache()
 	return &generation{lib: lib, idx: idx, cache: cfg.Cache, handler: web.New(cfg)}
 }
 
 // ServeHTTP serves the current generation.
-func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.cur.Load().handler.ServeHTTP(w, r)
 }
 
 // Hit is the current generation's kept answer to a GET or HEAD of uri,
 // exactly what ServeHTTP would send (see httpcache.Cache.Hit).
-func (s *Site) Hit(uri string, r httpcache.Request) (httpcache.Reply, bool) {
+func (s *Handler) Hit(uri string, r httpcache.Request) (httpcache.Reply, bool) {
 	return s.cur.Load().cache.Hit(uri, r)
 }
 
 // Library is the library being served.
-func (s *Site) Library() *library.Library { return s.cur.Load().lib }
+func (s *Handler) Library() *library.Library { return s.cur.Load().lib }
 
 // Search is the search index being served (possibly still building).
-func (s *Site) Search() *search.Pending { return s.cur.Load().idx }
+func (s *Handler) Search() *search.Pending { return s.cur.Load().idx }
 
 // Reload reads the rules files again and builds their search index; only
 // when both succeed does the new library replace the served one. On error
 // nothing changes and the error names the file and line.
-func (s *Site) Reload() error {
+func (s *Handler) Reload() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	lib, err := library.Load(s.src)
@@ -105,7 +105,7 @@ func (s *Site) Reload() error {
 
 // retire closes a replaced generation's index at the end of its grace
 // period and forgets it.
-func (s *Site) retire(g *generation) {
+func (s *Handler) retire(g *generation) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.retired[g]; ok {
@@ -116,14 +116,14 @@ func (s *Site) retire(g *generation) {
 
 // Retired is the number of replaced generations still in their grace
 // period.
-func (s *Site) Retired() int {
+func (s *Handler) Retired() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.retired)
 }
 
 // Close releases the served and the replaced search indexes.
-func (s *Site) Close() error {
+func (s *Handler) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for g, t := range s.retired {

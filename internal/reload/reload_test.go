@@ -1,66 +1,44 @@
 package reload
 
 import (
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/mtgrules/site/content"
-	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/library/librarytest"
+	"github.com/mtgrules/site/internal/sitetest"
 	"github.com/mtgrules/site/internal/web"
-	"github.com/mtgrules/site/locales"
-	"github.com/mtgrules/site/static"
 )
 
 func baseConfig(t *testing.T) web.Config {
 	t.Helper()
-	cat, err := locales.Load(langs.Default, locales.Files)
-	if err != nil {
-		t.Fatal(err)
-	}
-	assets, err := static.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return web.Config{Catalog: cat, Assets: assets, BaseURL: "https://rules.test"}
+	return web.Config{Catalog: sitetest.Catalog(t), Assets: sitetest.Assets(t), BaseURL: "https://rules.test"}
 }
 
 // page fetches a path through real HTTP and returns status and body.
 func page(t *testing.T, srv *httptest.Server, path string) (int, string) {
 	t.Helper()
-	res, err := http.Get(srv.URL + path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.StatusCode, string(body)
+	r := sitetest.Fetch(t, sitetest.Request(t, http.MethodGet, srv.URL+path, "", ""))
+	return r.Status, r.Body
 }
 
 // A newer edition dropped into the rules directory takes over on Reload,
 // search included; a broken file is refused and the last good library
 // keeps serving.
 func TestReloadSwapsOnlyAGoodLibrary(t *testing.T) {
-	text, err := content.FS.ReadFile("en/rules.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Parallel()
+	text := librarytest.Text(t, "en")
 	dir := t.TempDir()
 	write := func(name, s string) {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o600); err != nil {
 			t.Fatal(err)
 		}
 	}
-	write("2025.txt", string(text))
+	write("2025.txt", text)
 	site, err := New(baseConfig(t), library.Embedded(library.Overrides{"en": {dir}}))
 	if err != nil {
 		t.Fatal(err)
@@ -72,10 +50,8 @@ func TestReloadSwapsOnlyAGoodLibrary(t *testing.T) {
 	if _, body := page(t, srv, "/en/rules/117"); !strings.Contains(body, "Edition of 17 April 2026") {
 		t.Fatal("first load does not show the embedded edition")
 	}
-	newer := strings.Replace(string(text), "April 17, 2026", "November 13, 2026", 1)
-	at := strings.LastIndex(newer, "\n123. ") // rule 124, which no edition has, goes after rule 123
-	at += regexp.MustCompile(`\n[1-9]\. `).FindStringIndex(newer[at:])[0]
-	newer = newer[:at] + "\n124. Brand-New Rules\n\n124.1. A zebrafish rule of the newer edition.\n" + newer[at:]
+	newer := strings.Replace(text, "April 17, 2026", "November 13, 2026", 1)
+	newer = librarytest.WithRule124(newer, "\n124. Brand-New Rules\n\n124.1. A zebrafish rule of the newer edition.\n")
 	write("2026.txt", newer)
 	if err := site.Reload(); err != nil {
 		t.Fatal(err)
@@ -108,6 +84,7 @@ func TestReloadSwapsOnlyAGoodLibrary(t *testing.T) {
 
 // Without operator files the embedded texts are served.
 func TestNewServesEmbeddedTexts(t *testing.T) {
+	t.Parallel()
 	site, err := New(baseConfig(t), library.Embedded(nil))
 	if err != nil {
 		t.Fatal(err)

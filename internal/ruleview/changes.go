@@ -24,7 +24,7 @@ type ChangesQuery struct {
 // of lang. Without From and To it compares the newest edition with the
 // one before; with only Rule, it shows that rule's whole history, one
 // comparison per pair of editions.
-func (s *Site) Changes(q ChangesQuery) templates.ChangesPage {
+func (s *Pages) Changes(q ChangesQuery) templates.ChangesPage {
 	lang, from, to := q.Lang, q.From, q.To
 	eds := s.Lib.Editions[lang]
 	var pairs [][2]*rules.Book
@@ -81,7 +81,7 @@ func olderThan(eds []*rules.Book, b *rules.Book) *rules.Book {
 	return nil
 }
 
-func (s *Site) editionOptions(lang string, selected *rules.Book) []templates.EditionOption {
+func (s *Pages) editionOptions(lang string, selected *rules.Book) []templates.EditionOption {
 	var out []templates.EditionOption
 	for _, b := range s.Lib.Editions[lang] {
 		out = append(out, templates.EditionOption{Value: b.Edition(), Label: s.Lib.Langs.Get(lang).LongDate(b.Date), Selected: b == selected})
@@ -91,7 +91,7 @@ func (s *Site) editionOptions(lang string, selected *rules.Book) []templates.Edi
 
 // Comparison is what changed from edition from to edition to of lang,
 // limited to rule (and its subrules) unless that is "".
-func (s *Site) Comparison(lang string, from, to *rules.Book, rule string) templates.Comparison {
+func (s *Pages) Comparison(lang string, from, to *rules.Book, rule string) templates.Comparison {
 	diffs := s.Compare(from, to)
 	v := templates.Comparison{Heading: s.Cat.Format(lang, msg.ChangesBetween, 0, map[string]any{
 		"From": s.Lib.Langs.Get(lang).LongDate(from.Date), "To": s.Lib.Langs.Get(lang).LongDate(to.Date),
@@ -120,7 +120,7 @@ func (s *Site) Comparison(lang string, from, to *rules.Book, rule string) templa
 }
 
 // Compare diffs two editions (cached: both are fixed after start-up).
-func (s *Site) Compare(from, to *rules.Book) *library.Comparison {
+func (s *Pages) Compare(from, to *rules.Book) *library.Comparison {
 	key := [2]*rules.Book{from, to}
 	if c, ok := s.diffs.Load(key); ok {
 		return c.(*library.Comparison)

@@ -14,7 +14,7 @@ type citingKey struct{ lang, num string }
 // examplesCiting links the examples whose events cite num (or a subrule
 // of it), each at its first such step, for the rule pages. The examples
 // never change, so each list is made once.
-func (s *Site) examplesCiting(lang, num string) []templates.Link {
+func (s *Pages) examplesCiting(lang, num string) []templates.Link {
 	if s.Examples == nil {
 		return nil
 	}
@@ -26,7 +26,7 @@ func (s *Site) examplesCiting(lang, num string) []templates.Link {
 	return links.([]templates.Link)
 }
 
-func (s *Site) citingLinks(lang, num string) []templates.Link {
+func (s *Pages) citingLinks(lang, num string) []templates.Link {
 	var out []templates.Link
 	for _, c := range s.Examples.Citing(num) {
 		label := c.Example.Title.In(lang)

@@ -15,7 +15,7 @@ const homeExamples = 5
 
 // Home is a language's start page: what the site is, the contents and the
 // first worked examples.
-func (s *Site) Home(r layout.Request) templates.HomePage {
+func (s *Pages) Home(r layout.Request) templates.HomePage {
 	lang, b := r.Lang, s.Book(r.Lang)
 	p := s.Layout.Page(r, s.Cat.T(lang, msg.HomeTitle), s.Cat.T(lang, msg.HomeLead), layout.EveryLang(urls.Home))
 	page := templates.HomePage{Page: p, BookTitle: b.Title, Effective: b.Effective, Intro: b.Intro, Sections: tocSections(lang, b)}
@@ -30,7 +30,7 @@ func (s *Site) Home(r layout.Request) templates.HomePage {
 }
 
 // Contents lists every section with its top-level rules.
-func (s *Site) Contents(r layout.Request) templates.ContentsPage {
+func (s *Pages) Contents(r layout.Request) templates.ContentsPage {
 	p := s.Layout.Page(r, s.Cat.T(r.Lang, msg.ContentsHeading), s.Cat.T(r.Lang, msg.HomeLead), layout.EveryLang(urls.Contents))
 	p.Breadcrumb = s.Layout.Crumbs(r.Lang)
 	return templates.ContentsPage{Page: p, Sections: tocSections(r.Lang, s.Book(r.Lang))}

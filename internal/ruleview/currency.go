@@ -15,7 +15,7 @@ import (
 // dates, the official English text now and the words that changed (when
 // the edition followed is loaded); or, when the newest edition removed
 // the rule, that and the rule above it. nil when the paragraph is current.
-func (s *Site) outdated(lang, num string) *templates.Outdated {
+func (s *Pages) outdated(lang, num string) *templates.Outdated {
 	d, ok := s.Lib.Outdated(lang, num)
 	if !ok {
 		return nil
@@ -45,7 +45,7 @@ func (s *Site) outdated(lang, num string) *templates.Outdated {
 
 // officialParent is the nearest rule above num that the newest official
 // edition has, "" for none.
-func (s *Site) officialParent(num string) string {
+func (s *Pages) officialParent(num string) string {
 	for p := rules.Parent(num); p != ""; p = rules.Parent(p) {
 		if _, ok := s.Lib.Official.Books[0].Rule(p); ok {
 			return p

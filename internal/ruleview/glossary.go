@@ -19,7 +19,7 @@ import (
 )
 
 // Glossary lists every term of lang's glossary.
-func (s *Site) Glossary(r layout.Request) templates.GlossaryPage {
+func (s *Pages) Glossary(r layout.Request) templates.GlossaryPage {
 	lang := r.Lang
 	terms := s.Book(lang).Glossary
 	lead := s.Cat.Format(lang, msg.GlossaryLead, len(terms), map[string]any{"Count": len(terms)})
@@ -136,7 +136,7 @@ func initialOf(name string) (initial string, kana bool) {
 }
 
 // TermNotFound is the 404 for a glossary entry lang lacks.
-func (s *Site) TermNotFound(lang string) error {
+func (s *Pages) TermNotFound(lang string) error {
 	pe := pageerr.New(http.StatusNotFound, msg.ErrTermNotFound)
 	pe.Suggestions = []templates.Link{s.Layout.Link(lang, urls.Glossary(lang), msg.GlossaryHeading)}
 	return pe
@@ -144,7 +144,7 @@ func (s *Site) TermNotFound(lang string) error {
 
 // Term is the page of glossary entry t of lang's book, beside its
 // counterpart in r.Compare when that is set.
-func (s *Site) Term(r layout.Request, t *rules.Term) (templates.TermPage, error) {
+func (s *Pages) Term(r layout.Request, t *rules.Term) (templates.TermPage, error) {
 	lang, compare := r.Lang, r.Compare
 	if compare != "" && !s.Lib.Langs.Has(compare) {
 		return templates.TermPage{}, pageerr.New(http.StatusBadRequest, msg.ErrCompareLang)
@@ -167,7 +167,7 @@ func (s *Site) Term(r layout.Request, t *rules.Term) (templates.TermPage, error)
 }
 
 // definition links the paragraphs of entry t of lang's glossary.
-func (s *Site) definition(lang string, t *rules.Term) []templates.Text {
+func (s *Pages) definition(lang string, t *rules.Term) []templates.Text {
 	ln := s.Lib.Linkers[lang]
 	var out []templates.Text
 	for _, d := range t.Definition {
@@ -179,7 +179,7 @@ func (s *Site) definition(lang string, t *rules.Term) []templates.Text {
 // TermPaths gives the page of glossary entry t of lang's book in each
 // language that has it, through the aligned glossary (the glossary of a
 // language that lacks it): the page's alternates, and the sitemap's.
-func (s *Site) TermPaths(t *rules.Term, lang string) layout.PathFunc {
+func (s *Pages) TermPaths(t *rules.Term, lang string) layout.Versions {
 	return func(l string) (string, bool) {
 		if o, ok := s.Counterpart(t, lang, l); ok {
 			return urls.Term(l, o.Slug), true
@@ -189,7 +189,7 @@ func (s *Site) TermPaths(t *rules.Term, lang string) layout.PathFunc {
 }
 
 // Counterpart is the glossary entry t of lang's book in language l.
-func (s *Site) Counterpart(t *rules.Term, lang, l string) (*rules.Term, bool) {
+func (s *Pages) Counterpart(t *rules.Term, lang, l string) (*rules.Term, bool) {
 	if l == lang {
 		return t, true
 	}

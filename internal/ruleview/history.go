@@ -16,7 +16,7 @@ type HistoryQuery struct {
 // History is the page of rule num's history in lang (see
 // library.History): each edition that changed the rule or its subrules
 // against the one before, newest first.
-func (s *Site) History(q HistoryQuery) (templates.HistoryPage, error) {
+func (s *Pages) History(q HistoryQuery) (templates.HistoryPage, error) {
 	lang, num := q.Lang, q.Num
 	eds, official, ok := s.Lib.History(lang, num)
 	if !ok {

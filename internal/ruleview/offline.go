@@ -8,7 +8,7 @@ import (
 )
 
 // Offline is the page that saves lang's rules for reading offline.
-func (s *Site) Offline(r layout.Request) templates.OfflinePage {
+func (s *Pages) Offline(r layout.Request) templates.OfflinePage {
 	lang := r.Lang
 	t := func(k msg.Key) string { return s.Cat.T(lang, k) }
 	p := s.Layout.Page(r, t(msg.OfflineHeading), t(msg.OfflineLead), layout.EveryLang(urls.Offline))
@@ -22,7 +22,7 @@ func (s *Site) Offline(r layout.Request) templates.OfflinePage {
 
 // OfflineUnavailable is the page that stands in, offline, for one that
 // needs the server or was not saved.
-func (s *Site) OfflineUnavailable(r layout.Request) templates.OfflineUnavailablePage {
+func (s *Pages) OfflineUnavailable(r layout.Request) templates.OfflineUnavailablePage {
 	lang := r.Lang
 	p := s.Layout.Page(r, s.Cat.T(lang, msg.OfflineUnavailableHeading), "", layout.EveryLang(urls.OfflineUnavailable))
 	return templates.OfflineUnavailablePage{

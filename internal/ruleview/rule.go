@@ -31,7 +31,7 @@ const giantRule = 60
 // asked-for one marked. In the current edition, rules the language's text
 // lacks but the English one has are shown in English, marked as not yet
 // translated; older editions stand alone.
-func (s *Site) Rule(q RuleQuery) (templates.RulePage, error) {
+func (s *Pages) Rule(q RuleQuery) (templates.RulePage, error) {
 	lang, num, b := q.Lang, q.Num, q.Book
 	current := b == s.Book(lang)
 	ref := s.Lib.Fallback(lang, b)
@@ -107,7 +107,7 @@ func (s *Site) Rule(q RuleQuery) (templates.RulePage, error) {
 
 // RulePaths gives rule num's page in each language that has it in the
 // edition of book b: the page's alternates, and the sitemap's.
-func (s *Site) RulePaths(b *rules.Book, num string) layout.PathFunc {
+func (s *Pages) RulePaths(b *rules.Book, num string) layout.Versions {
 	current := b == s.Book(b.Lang)
 	return func(l string) (string, bool) {
 		lb, has := s.Book(l), true
@@ -125,7 +125,7 @@ func (s *Site) RulePaths(b *rules.Book, num string) layout.PathFunc {
 // compareLinks turn a comparison with each other language of langs on,
 // or the current one (compare, "" for none) off: off leads to the page
 // alone, on(l) to the page beside language l.
-func (s *Site) compareLinks(lang, compare string, langs []string, off string, on func(l string) string) []templates.Link {
+func (s *Pages) compareLinks(lang, compare string, langs []string, off string, on func(l string) string) []templates.Link {
 	var out []templates.Link
 	for _, l := range langs {
 		switch l {
@@ -142,7 +142,7 @@ func (s *Site) compareLinks(lang, compare string, langs []string, off string, on
 // RuleNotFound is the 404 for a rule lang's current text lacks, with the
 // nearest rules it has (or the contents) as suggestions; for a rule an
 // older loaded edition has, it says which edition removed it.
-func (s *Site) RuleNotFound(lang, num string) error {
+func (s *Pages) RuleNotFound(lang, num string) error {
 	pe := pageerr.New(http.StatusNotFound, msg.ErrRuleNotFound)
 	if n, ok := s.Lib.Langs.NormalizeRef(num); ok {
 		if gone := removedIn(s.Lib.Editions[lang], n); gone != nil {
@@ -163,7 +163,7 @@ func (s *Site) RuleNotFound(lang, num string) error {
 // ruleCrumbs leads from the home page to r's parents in book b, a rule or
 // section b lacks named as in the book r is from. ed keeps the links in
 // b's edition ("" for the current one).
-func (s *Site) ruleCrumbs(lang string, b *rules.Book, r *rules.Rule, ed string) []templates.Link {
+func (s *Pages) ruleCrumbs(lang string, b *rules.Book, r *rules.Rule, ed string) []templates.Link {
 	sec := r.Section
 	for _, own := range b.Sections {
 		if own.Number == sec.Number {
@@ -184,7 +184,7 @@ func (s *Site) ruleCrumbs(lang string, b *rules.Book, r *rules.Rule, ed string) 
 // into paragraphs; a top-level rule's own line is its heading, not a
 // paragraph. When ref is not nil, rules that only ref has join in, in
 // number order, as ref's paragraphs marked Fallback.
-func (s *Site) subtree(lang, compare string, b, ref *rules.Book, root, target string) []templates.Para {
+func (s *Pages) subtree(lang, compare string, b, ref *rules.Book, root, target string) []templates.Para {
 	own, current := s.editionParas(lang, b), b == s.Book(lang)
 	var out []templates.Para
 	var walk func(num string)
@@ -217,7 +217,7 @@ func (s *Site) subtree(lang, compare string, b, ref *rules.Book, root, target st
 // parts lists the rules directly under the top-level rule root, each with
 // its heading ("702.19 Trample") and the start of what it says, linking
 // its own page. Rules only ref has are listed from ref, marked.
-func (s *Site) parts(lang string, b, ref *rules.Book, root, ed string) []templates.Part {
+func (s *Pages) parts(lang string, b, ref *rules.Book, root, ed string) []templates.Part {
 	var out []templates.Part
 	for _, num := range library.Children(b, ref, root) {
 		r, ok := b.Rule(num)
@@ -243,7 +243,7 @@ func (s *Site) parts(lang string, b, ref *rules.Book, root, ed string) []templat
 
 // From2008 maps a number of the 2008 numbering to the nearest rule that
 // exists in lang's current text (or the English one it falls back on).
-func (s *Site) From2008(lang, old string) (string, refs.Mapping, bool) {
+func (s *Pages) From2008(lang, old string) (string, refs.Mapping, bool) {
 	m, ok := s.Lib.Old2008.Map(old)
 	if !ok {
 		return "", m, false
@@ -263,7 +263,7 @@ func (s *Site) From2008(lang, old string) (string, refs.Mapping, bool) {
 // "" when was2008 is empty or does not lead to this rule. It says when
 // the old number has no exact counterpart today, and where the other part
 // of a split rule went.
-func (s *Site) renumberedNotice(lang, num, was2008 string) string {
+func (s *Pages) renumberedNotice(lang, num, was2008 string) string {
 	old, ok := s.Lib.Langs.NormalizeRef(was2008)
 	if !ok {
 		return ""

@@ -6,28 +6,24 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/layout"
-	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/pageerr"
-	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/internal/sitetest"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/templates"
 )
 
 const base = "https://rules.test"
 
-func testSite(t *testing.T) *Site {
+var pages sitetest.Shared[*Pages]
+
+// testPages builds the embedded library's pages once; tests share them.
+func testPages(t *testing.T) *Pages {
 	t.Helper()
-	lib, err := library.Load(library.Embedded(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := locales.Load(langs.Default, locales.Files)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return New(lib, cat, layout.Site{Cat: cat, Static: func(name string) string { return "/static/" + name }, Base: base}, nil)
+	lib, cat := sitetest.Library(t), sitetest.Catalog(t)
+	return pages.Get(t, func() (*Pages, error) {
+		return New(lib, cat, layout.Frame{Cat: cat, Static: func(name string) string { return "/static/" + name }, Base: base}, nil), nil
+	})
 }
 
 func hrefs(links []templates.Link) []string {
@@ -39,7 +35,8 @@ func hrefs(links []templates.Link) []string {
 }
 
 func TestRulePage(t *testing.T) {
-	s := testSite(t)
+	t.Parallel()
+	s := testPages(t)
 	page, err := s.Rule(RuleQuery{Request: layout.Request{Lang: "de", Compare: "en"}, Num: "117.3a", Book: s.Book("de")})
 	if err != nil {
 		t.Fatal(err)
@@ -75,7 +72,8 @@ func TestRulePage(t *testing.T) {
 }
 
 func TestRulePageErrors(t *testing.T) {
-	s := testSite(t)
+	t.Parallel()
+	s := testPages(t)
 	for _, c := range []struct {
 		q      RuleQuery
 		status int
@@ -98,7 +96,8 @@ func TestRulePageErrors(t *testing.T) {
 
 // A rule reached by its 2008 number says so.
 func TestRenumberedNotice(t *testing.T) {
-	s := testSite(t)
+	t.Parallel()
+	s := testPages(t)
 	num, _, ok := s.From2008("en", "102.3b")
 	if !ok || num != "104.3b" {
 		t.Fatalf("102.3b of 2008 is %q today (%v)", num, ok)
@@ -110,7 +109,8 @@ func TestRenumberedNotice(t *testing.T) {
 }
 
 func TestTermPage(t *testing.T) {
-	s := testSite(t)
+	t.Parallel()
+	s := testPages(t)
 	term, ok := s.Book("en").Term("priority")
 	if !ok {
 		t.Fatal("no entry priority")
@@ -131,7 +131,8 @@ func TestTermPage(t *testing.T) {
 }
 
 func TestContentsHomeGlossaryChanges(t *testing.T) {
-	s := testSite(t)
+	t.Parallel()
+	s := testPages(t)
 	r := layout.Request{Lang: "ja"}
 	if c := s.Contents(r); len(c.Sections) != len(s.Book("ja").Sections) || c.Sections[0].Rules[0].Href != "/ja/rules/100" {
 		t.Errorf("contents %+v", c.Sections[0])
@@ -149,6 +150,7 @@ func TestContentsHomeGlossaryChanges(t *testing.T) {
 }
 
 func TestDescribe(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("priority passes ", 30)
 	if got := Describe(long, 1); !strings.HasSuffix(got, "passes…") && !strings.HasSuffix(got, "priority…") {
 		t.Errorf("not trimmed at a word: %q", got)

@@ -20,13 +20,6 @@ type Pending struct {
 	err     error
 }
 
-// BuildAsync starts Build in a goroutine.
-func BuildAsync(t *langs.Table, books map[string]*rules.Book, g Glossary) *Pending {
-	p := BuildLater(t, books, g)
-	p.Start()
-	return p
-}
-
 // BuildLater returns an index whose build in the background begins with
 // Start, so a server can finish starting before indexing takes the CPU.
 func BuildLater(t *langs.Table, books map[string]*rules.Book, g Glossary) *Pending {

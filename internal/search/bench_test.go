@@ -96,6 +96,7 @@ func suffixDot(r *rules.Rule) string {
 }
 
 func TestSynthCorpus(t *testing.T) {
+	t.Parallel()
 	books, kind := benchBooks(t)
 	for _, lang := range testLangs {
 		t.Logf("%s corpus %s: %d rule paragraphs, %d glossary entries", kind, lang, len(books[lang].Rules()), len(books[lang].Glossary))
@@ -120,11 +121,11 @@ func benchBuild(b *testing.B, o options) {
 // BenchmarkBuild indexes the full three-language corpus.
 func BenchmarkBuild(b *testing.B) { benchBuild(b, defaultOptions) }
 
-// BenchmarkBuildCompoundDict indexes with the dictionary compound filter
-// instead of the affix subfield (for comparison).
-func BenchmarkBuildCompoundDict(b *testing.B) {
+// BenchmarkBuildCompoundAffix indexes with the affix subfield instead of
+// the dictionary compound filter (for comparison).
+func BenchmarkBuildCompoundAffix(b *testing.B) {
 	o := defaultOptions
-	o.compound = compoundDict
+	o.compound = compoundAffix
 	benchBuild(b, o)
 }
 

@@ -66,8 +66,8 @@ const (
 	compoundNone
 )
 
-// options are the analysis choices; Build uses defaultOptions. Tests and
-// benchmarks compare the alternatives (TestCompoundModes, BenchmarkBuild*):
+// options are the analysis choices; Build uses defaultOptions. Benchmarks
+// compare the alternatives (BenchmarkCompoundModes, BenchmarkBuild*):
 // the dictionary compound filter finds parts anywhere in a compound
 // ("Schaden" in "Kampfschadenssegment", which the affix subfield misses)
 // and builds faster (≈0.48 s vs ≈0.83 s for the three-language corpus).
@@ -88,7 +88,7 @@ type options struct {
 // cjk 37 and kagome 32, 1.7 ms against 3.1 ms per query, and the
 // three-language build 2.0 s against 2.5 s (dictionary load) on 2 cores.
 //
-// English ranks with BM25 (TestScoringModels): questions as people type
+// English ranks with BM25 (BenchmarkScoringModels): questions as people type
 // them share few words with their answer, and BM25's length normalisation
 // (bleve estimates the average length from the field's vocabulary, which
 // makes it strong) puts the short rule that states the answer before long
@@ -145,11 +145,13 @@ type langIndex struct {
 	// vocab lists the terms of the text and title fields by length in
 	// runes: the candidates a mistyped word may stand for (see typos).
 	vocab map[int][]vocabTerm
-	// question holds the analysed question words (see questionWords).
+	// question holds the analysed question words (langs.Lang's
+	// QuestionWords), ja the Japanese ones.
 	question map[string]bool
+	ja       jaQuestions
 	stop     []string // stop and question words as typed (see nearStopWord)
 	// synonyms maps an analysed word to the analysed words the rules use
-	// for it (see synonyms).
+	// for it (langs.Lang's Synonyms).
 	synonyms map[string][]string
 	// foreign maps the other languages' glossary names to this
 	// language's (see translateNames).
@@ -260,9 +262,6 @@ func (ix *Index) Close() error {
 	return first
 }
 
-// Languages returns the indexed languages, sorted.
-func (ix *Index) Languages() []string { return append([]string(nil), ix.langs...) }
-
 // analyzerFor names the text analyzer of an analysis; Standard is
 // bleve's standard analyzer (lower-casing, no stemming).
 func analyzerFor(a langs.Analysis, o options) string {
@@ -351,9 +350,8 @@ func buildLang(l *langs.Lang, b *rules.Book, lacking map[string][]string, o opti
 	if !li.fuzzy {
 		li.vocab = nil
 	}
-	li.stop = stopWords(a)
 	li.synonyms = map[string][]string{}
-	for w, alts := range synonyms[a] {
+	for w, alts := range l.Synonyms {
 		for _, tok := range li.analyzer.Analyze([]byte(w)) {
 			for _, a := range alts {
 				for _, at := range li.analyzer.Analyze([]byte(a)) {
@@ -365,7 +363,12 @@ func buildLang(l *langs.Lang, b *rules.Book, lacking map[string][]string, o opti
 		}
 	}
 	li.question = map[string]bool{}
-	for _, w := range questionWords[a] {
+	if a == langs.Japanese {
+		li.ja = newJaQuestions(l.QuestionWords)
+		return li, nil
+	}
+	li.stop = stopWords(a, l.QuestionWords)
+	for _, w := range l.QuestionWords {
 		for _, tok := range li.analyzer.Analyze([]byte(w)) {
 			li.question[string(tok.Term)] = true
 		}

@@ -65,6 +65,7 @@ func init() {
 }
 
 func TestJapaneseAnalyzers(t *testing.T) {
+	t.Parallel()
 	books := fixtureBooks(t)
 	js := loadJudgments(t)
 	for _, name := range []string{cjk.AnalyzerName, kagomeAnalyzer} {

@@ -19,40 +19,12 @@ import (
 // どうなる") carry words no rule text answers with. They are dropped from the
 // query (never from the index) before the words are matched: in English and
 // German after analysis (so every inflection the analyzer folds goes with
-// them), in Japanese before bigramming (see stripJapanese).
-
-// questionWords are, per analysis, the question words, auxiliaries and
-// question verbs the language's stop word list (bleve's Snowball lists)
-// keeps. They are analysed with the language's analyzer when the index is
-// built, so "happens" drops as "happen". A query made of nothing else is
-// searched as typed.
-var questionWords = map[langs.Analysis][]string{
-	// Snowball already drops what, which, who, whom, when, where, why, how,
-	// do, does, did, is, are, a, the, it, there, cannot, can't, ….
-	langs.English: {
-		"can", "could", "would", "should", "will", "shall", "may", "might",
-		"whose", "whats", "whos", "hows", "wheres", "whens", "much", "many",
-		"happen", "happens", "happened", "happening",
-		"mean", "means", "meant", "work", "works", "exactly", "actually",
-		"possible", "anything", "something", "someone", "anyone", "somebody", "anybody",
-	},
-	// Snowball already drops was, wie, wo, welche(r/s), kann, können, muss,
-	// der, die, das, ein(e), man, ….
-	langs.German: {
-		"wer", "wen", "wem", "wessen", "wann", "warum", "wieso", "weshalb", "weswegen",
-		"woher", "wohin", "womit", "wofür", "worauf", "wodurch", "wozu", "wovon", "woran",
-		"passiert", "passieren", "geschieht", "geschehen", "funktioniert", "funktionieren",
-		"bedeutet", "bedeuten", "darf", "dürfen", "darfst", "kannst", "könnten", "konnte", "viele", "viel",
-		"tun", "tut", "braucht", "brauchen", "brauche",
-		"nachdem", "bevor", "sobald", "falls", // Snowball's English list has after, before, once, if
-		"eigentlich", "genau", "überhaupt", "denn", "mal", "bitte", "möglich", "jemand", "irgendwas",
-	},
-}
+// them), in Japanese before bigramming (see jaQuestions.strip).
 
 // stopWords lists the words an analysis drops (bleve's Snowball lists)
-// with its question words: a query word no text has that is one typo away
-// from one of them ("wat", "hapens", "pasiert") is dropped too.
-func stopWords(a langs.Analysis) []string {
+// with a language's question words: a query word no text has that is one
+// typo away from one of them ("wat", "hapens", "pasiert") is dropped too.
+func stopWords(a langs.Analysis, question []string) []string {
 	var src []byte
 	switch a {
 	case langs.English:
@@ -69,7 +41,7 @@ func stopWords(a langs.Analysis) []string {
 			}
 		}
 	}
-	out = append(out, questionWords[a]...)
+	out = append(out, question...)
 	sort.Strings(out)
 	return out
 }
@@ -94,42 +66,35 @@ func nearStopWord(w string, stop []string) bool {
 	return false
 }
 
-// synonyms map the words questions use to the words the rules use for the
-// same thing ("who gets priority" → "receives priority"): a query word
-// matches its synonyms too, a little lower (boostSynonym). Analysed with
-// the language's analyzer when the index is built.
-var synonyms = map[langs.Analysis]map[string][]string{
-	langs.English: {
-		"get": {"receive"}, "gets": {"receives"}, "got": {"received"}, "getting": {"receiving"},
-		"gone": {"left"}, "zero": {"0"},
-	},
-	langs.German: {
-		"bekommt": {"erhält"}, "bekommen": {"erhalten"}, "bekomme": {"erhalte"}, "kriegt": {"erhält"},
-		"null": {"0"},
-		// names players used before the printed ones (issue 23)
-		"saga": {"sage"}, "sagas": {"sagen"}, "kapitelmarke": {"sagenmarke"}, "kapitelmarken": {"sagenmarken"},
-		"geschwindigkeit": {"tempo"}, "höchstgeschwindigkeit": {"maximaltempo"},
-		"modular": {"bausteine"}, "monstrosität": {"monstrum"},
-		"phasing": {"instabilität"}, "ausphasen": {"destabilisieren"}, "einphasen": {"stabilisieren"},
-		"ausgephast": {"destabilisiert"}, "eingephast": {"stabilisiert"}, "nachleben": {"seelenwandlung"},
-	},
-	langs.Japanese: {
-		// two-player wording; the rules say "all players" (117.4)
-		"両方": {"すべて"},
-	},
+// jaQuestions are a Japanese row's question words (langs.Lang's
+// QuestionWords): kanji question words, a kanji run that is one of them
+// being dropped ("何", "誰"), and verbs of asking ("起こる"), dropped as a
+// whole before the text is split into runs.
+type jaQuestions struct {
+	kanji map[string]bool
+	verbs []string
 }
 
-// jaQuestionKanji are question words written in kanji, and 場合 ("if",
-// "in case"); a kanji run that is one of them is dropped ("何", "誰").
-var jaQuestionKanji = map[string]bool{"何": true, "誰": true, "何故": true, "如何": true, "場合": true}
-
-// jaQuestionVerbs are verbs of asking ("what happens") dropped as a whole
-// before the text is split into runs.
-var jaQuestionVerbs = []string{"起こりますか", "起きますか", "起こります", "起きます", "起こった", "起きた", "起こる", "起きる"}
+// newJaQuestions sorts a Japanese row's question words into kanji and verbs.
+func newJaQuestions(words []string) jaQuestions {
+	q := jaQuestions{kanji: map[string]bool{}}
+	for _, w := range words {
+		kanji := true
+		for _, r := range w {
+			kanji = kanji && jaScriptOf(r) == jaKanji
+		}
+		if kanji {
+			q.kanji[w] = true
+		} else {
+			q.verbs = append(q.verbs, w)
+		}
+	}
+	return q
+}
 
 // jaFunctionWords are Japanese particles, auxiliaries and question endings
 // written in hiragana. A hiragana run made only of them is dropped; one
-// that ends with them loses them (see stripJapanese). Inflected content
+// that ends with them loses them (see jaQuestions.strip). Inflected content
 // verbs ("与える", "取り除かれる") are left alone: no entry ends them.
 var jaFunctionWords = func() []string {
 	ws := []string{
@@ -177,7 +142,7 @@ func jaScriptOf(r rune) jaScript {
 	return jaOther
 }
 
-// stripJapanese turns a Japanese question into its content words,
+// strip turns a Japanese question into its content words,
 // separated by spaces, before the bigram analyzer sees it: "対象が不正に
 // なった呪文はどうなる" becomes "対象 不正 呪文", so the query's bigrams are
 // 対象, 不正 and 呪文 and not 象が, が不, はど, うな, ….
@@ -187,12 +152,12 @@ func jaScriptOf(r rune) jaScript {
 // that ends with them loses the end (唱えるときに → 唱える). After a lone
 // kanji (異なる, 得る), whose bigram needs its first kana, that kana stays.
 // A kanji run that is a question word (何, 誰) goes.
-func stripJapanese(s string) string {
+func (q jaQuestions) strip(s string) string {
 	type run struct {
 		script jaScript
 		text   string
 	}
-	for _, v := range jaQuestionVerbs {
+	for _, v := range q.verbs {
 		s = strings.ReplaceAll(s, v, " ")
 	}
 	var runs []run
@@ -208,14 +173,14 @@ func stripJapanese(s string) string {
 	for i, r := range runs {
 		switch r.script {
 		case jaKanji:
-			if jaQuestionKanji[r.text] {
+			if q.kanji[r.text] {
 				b.WriteByte(' ')
 				continue
 			}
 		case jaHiragana:
 			afterWord := i > 0 && (runs[i-1].script == jaKanji || runs[i-1].script == jaKatakana)
 			keep := jaStripRun(r.text, afterWord)
-			if keep == "" && i > 0 && runs[i-1].script == jaKanji && utf8.RuneCountInString(runs[i-1].text) == 1 && !jaQuestionKanji[runs[i-1].text] {
+			if keep == "" && i > 0 && runs[i-1].script == jaKanji && utf8.RuneCountInString(runs[i-1].text) == 1 && !q.kanji[runs[i-1].text] {
 				_, n := utf8.DecodeRuneInString(r.text)
 				keep = r.text[:n]
 			}

@@ -4,12 +4,18 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mtgrules/site/internal/langs"
 )
+
+// queryTerms returns the terms of parse(text).
+func (li *langIndex) queryTerms(text string) []string { return li.parse(text).terms }
 
 // TestQuestionWordsDropped: question words, their typos and (Japanese)
 // particles are not required words; a query of nothing else is searched
 // as typed.
 func TestQuestionWordsDropped(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	for _, c := range []struct {
 		lang, q string
@@ -36,6 +42,8 @@ func TestQuestionWordsDropped(t *testing.T) {
 }
 
 func TestStripJapanese(t *testing.T) {
+	t.Parallel()
+	ja := newJaQuestions(langs.Default.Get("ja").QuestionWords)
 	for in, want := range map[string]string{
 		"対象が不正になった呪文はどうなる": "対象 不正 呪文",
 		"ライフが0になったらどうなる":   "ライフ 0",
@@ -49,8 +57,8 @@ func TestStripJapanese(t *testing.T) {
 		"すでにスタックにある":         "すでにスタック",
 		"飛行を持たないクリーチャーは飛行クリーチャーをブロックできる？": "飛行 持たないクリーチャー 飛行クリーチャー ブロック ？",
 	} {
-		if got := stripJapanese(in); got != want {
-			t.Errorf("stripJapanese(%q) = %q, want %q", in, got, want)
+		if got := ja.strip(in); got != want {
+			t.Errorf("strip(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -58,6 +66,7 @@ func TestStripJapanese(t *testing.T) {
 // TestMergedRanking: the hits with every word come first (Result.AllWords
 // of them), then the ones with some of the words, in one ranking.
 func TestMergedRanking(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	for _, c := range []struct{ lang, q string }{
 		{"en", "who gets priority after a spell resolves"},
@@ -110,6 +119,7 @@ func TestMergedRanking(t *testing.T) {
 // language's book lacks (see TestUntranslatedRulesFoundInEnglish) and
 // across languages.
 func TestMergedPaging(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	for _, q := range []Query{
 		{Text: "what happens if a spells target is gone", Lang: "en"},
@@ -185,6 +195,7 @@ func checkPages(t *testing.T, ix *Index, q Query, perPage int) {
 // TestFuzzyTermsCapped: a long query matches at most maxFuzzyTerms of its
 // words with typos, each as at most maxTypos words.
 func TestFuzzyTermsCapped(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	for _, c := range []struct{ lang, q string }{
 		{"en", madeUpQuery("en", 1)},

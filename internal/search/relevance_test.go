@@ -10,11 +10,11 @@ import (
 
 // evalJudgments runs every judgment of the loaded languages and returns
 // per-language hit counts and the misses.
-func evalJudgments(t *testing.T, ix *Index, js []judgment) (hits, total map[string]int, misses []string) {
+func evalJudgments(t testing.TB, ix *Index, js []judgment) (hits, total map[string]int, misses []string) {
 	t.Helper()
 	hits, total = map[string]int{}, map[string]int{}
 	loaded := map[string]bool{}
-	for _, l := range ix.Languages() {
+	for _, l := range ix.langs {
 		loaded[l] = true
 	}
 	for _, j := range js {
@@ -76,6 +76,7 @@ func checkJudgments(t *testing.T, label string, ix *Index, minPerLang int) {
 // the embedded three-language content: at least 30 queries per language,
 // 90 % of them with an accepted answer in the top 3.
 func TestRelevance(t *testing.T) {
+	t.Parallel()
 	checkJudgments(t, "content", fixture(t), 30)
 }
 
@@ -83,6 +84,7 @@ func TestRelevance(t *testing.T) {
 // glossary entry of that language's book (a typo in the list would
 // otherwise only make a judgment impossible to pass).
 func TestJudgmentsNameRealAnswers(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	for _, j := range loadJudgments(t) {
 		b := ix.books[j.lang]
@@ -102,34 +104,49 @@ func TestJudgmentsNameRealAnswers(t *testing.T) {
 	}
 }
 
-// TestCompoundModes measures the German compound approaches on the German
-// judgments (logged, for the choice of defaultOptions) and checks that the
-// default finds "Kampfschaden" for "Schaden".
-func TestCompoundModes(t *testing.T) {
-	books := fixtureBooks(t)
-	js := loadJudgments(t)
+// TestDefaultCompoundModeFindsParts: with the default compound mode,
+// "Schaden" finds Kampfschaden rules (510.x).
+func TestDefaultCompoundModeFindsParts(t *testing.T) {
+	t.Parallel()
+	res, err := fixture(t).Search(Query{Text: "Schaden", Lang: "de", PerPage: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if schaden510(res) == 0 {
+		t.Errorf("default compound mode: \"Schaden\" finds no Kampfschaden rule (510.x)")
+	}
+}
+
+// schaden510 counts the hits in rule 510 (combat damage).
+func schaden510(res *Result) int {
+	found := 0
+	for _, h := range res.Hits {
+		if strings.HasPrefix(h.Number, "510") {
+			found++
+		}
+	}
+	return found
+}
+
+// BenchmarkCompoundModes measures the German compound approaches on the
+// German judgments (logged, for the choice of defaultOptions): an index
+// per mode, built once.
+func BenchmarkCompoundModes(b *testing.B) {
+	books := fixtureBooks(b)
+	js := loadJudgments(b)
 	for _, c := range []struct {
 		name string
 		mode compoundMode
 	}{{"affix", compoundAffix}, {"dict", compoundDict}, {"none", compoundNone}} {
 		o := defaultOptions
 		o.compound = c.mode
-		ix, err := build(langs.Default, books, fixtureGlossary(t), o)
+		ix, err := build(langs.Default, books, fixtureGlossary(b), o)
 		if err != nil {
-			t.Fatal(err)
+			b.Fatal(err)
 		}
-		hits, total, misses := evalJudgments(t, ix, js)
+		hits, total, misses := evalJudgments(b, ix, js)
 		res, _ := ix.Search(Query{Text: "Schaden", Lang: "de", PerPage: 100})
-		found := 0
-		for _, h := range res.Hits {
-			if strings.HasPrefix(h.Number, "510") {
-				found++
-			}
-		}
-		t.Logf("de compound %-5s: %d/%d judgments; \"Schaden\": %d hits, %d of them in 510; misses %q", c.name, hits["de"], total["de"], res.Total, found, filterLang(misses, "de"))
-		if c.mode == defaultOptions.compound && found == 0 {
-			t.Errorf("default compound mode: \"Schaden\" finds no Kampfschaden rule (510.x)")
-		}
+		b.Logf("de compound %-5s: %d/%d judgments; \"Schaden\": %d hits, %d of them in 510; misses %q", c.name, hits["de"], total["de"], res.Total, schaden510(res), filterLang(misses, "de"))
 		ix.Close()
 	}
 }
@@ -144,25 +161,26 @@ func filterLang(ms []string, lang string) []string {
 	return out
 }
 
-// TestScoringModels measures bleve's tf-idf and BM25 scoring per language
-// on the judgments (logged, for the choice of defaultOptions.scoring).
-func TestScoringModels(t *testing.T) {
-	books := fixtureBooks(t)
-	js := loadJudgments(t)
+// BenchmarkScoringModels measures bleve's tf-idf and BM25 scoring per
+// language on the judgments (logged, for the choice of
+// defaultOptions.scoring).
+func BenchmarkScoringModels(b *testing.B) {
+	books := fixtureBooks(b)
+	js := loadJudgments(b)
 	for _, model := range []string{"", "bm25"} {
 		o := defaultOptions
 		o.scoring = map[langs.Analysis]string{langs.English: model, langs.German: model, langs.Japanese: model}
-		ix, err := build(langs.Default, books, fixtureGlossary(t), o)
+		ix, err := build(langs.Default, books, fixtureGlossary(b), o)
 		if err != nil {
-			t.Fatal(err)
+			b.Fatal(err)
 		}
-		hits, total, misses := evalJudgments(t, ix, js)
+		hits, total, misses := evalJudgments(b, ix, js)
 		name := model
 		if name == "" {
 			name = "tf-idf"
 		}
 		for _, l := range testLangs {
-			t.Logf("%-6s %s: %d/%d judgments; misses %q", name, l, hits[l], total[l], filterLang(misses, l))
+			b.Logf("%-6s %s: %d/%d judgments; misses %q", name, l, hits[l], total[l], filterLang(misses, l))
 		}
 		ix.Close()
 	}

@@ -596,13 +596,10 @@ type parsed struct {
 // maxExtra caps parsed.extra (a 200-character query has 199 bigrams).
 const maxExtra = 32
 
-// queryTerms returns the terms of parse(text).
-func (li *langIndex) queryTerms(text string) []string { return li.parse(text).terms }
-
 func (li *langIndex) parse(text string) parsed {
 	src := text
 	if li.analysis == langs.Japanese {
-		src = stripJapanese(text)
+		src = li.ja.strip(text)
 	}
 	toks := li.analyzer.Analyze([]byte(src))
 	if len(toks) == 0 && src != text {

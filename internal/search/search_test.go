@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/langs"
+	"github.com/mtgrules/site/internal/library/librarytest"
 	"github.com/mtgrules/site/rules"
 )
 
@@ -63,6 +63,7 @@ func checkSafe(t *testing.T, s string) {
 }
 
 func TestSnippetEscaping(t *testing.T) {
+	t.Parallel()
 	ix := hostileIndex(t)
 	for _, q := range []string{"<script>alert(1)</script>", "script", "priority", "img onerror", "quotes", "3 < 4", "\"quotes\" & 'too'"} {
 		res, err := ix.Search(Query{Text: q, Lang: "en"})
@@ -94,6 +95,7 @@ func TestSnippetEscaping(t *testing.T) {
 }
 
 func TestHostileInputs(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	inputs := []string{
 		`"`, `"abc`, `+`, `-`, `+-`, `:`, `foo:`, `foo:(`, `x:>`, `~`, `~~`, `^`, `*`, `*schaden*`, `(`, `)`, `/[/`, `/.*/`,
@@ -136,6 +138,7 @@ func clip(s string) string {
 }
 
 func TestNoSearchableTerms(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	for _, in := range []string{"", "   ", "+-:~^*()", "the", "\xff", "!!!"} {
 		res, err := ix.Search(Query{Text: in, Lang: "en"})
@@ -146,6 +149,7 @@ func TestNoSearchableTerms(t *testing.T) {
 }
 
 func TestTruncation(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	res, err := ix.Search(Query{Text: "priority " + strings.Repeat("x", 10<<10), Lang: "en"})
 	if err != nil {
@@ -168,6 +172,7 @@ func TestTruncation(t *testing.T) {
 }
 
 func TestPaging(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	first, err := ix.Search(Query{Text: "player", Lang: "en", PerPage: 5})
 	if err != nil {
@@ -217,6 +222,7 @@ func TestPaging(t *testing.T) {
 }
 
 func TestFuzzyAndSuggestions(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	res, _ := ix.Search(Query{Text: "priority", Lang: "en"})
 	if res.Fuzzy || res.Total == 0 {
@@ -256,6 +262,7 @@ func TestFuzzyAndSuggestions(t *testing.T) {
 }
 
 func TestNumberQuery(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	for _, c := range []struct{ lang, q, want string }{
 		{"en", "117.3a", "117.3a"}, {"en", "rule 704.5j", "704.5j"}, {"de", "Regel 510.2", "510.2"},
@@ -269,6 +276,7 @@ func TestNumberQuery(t *testing.T) {
 }
 
 func TestAllMode(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	// An English reader searching a German word finds the rule, titled in English.
 	res, err := ix.Search(Query{Text: "ungeblockte", Lang: "en", All: true, PerPage: 50})
@@ -343,6 +351,7 @@ func TestAllMode(t *testing.T) {
 }
 
 func TestGermanCompoundHighlight(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	res, _ := ix.Search(Query{Text: "Schaden gleichzeitig zugeteilt", Lang: "de"})
 	if len(res.Hits) == 0 || res.Hits[0].Number != "510.2" {
@@ -364,6 +373,7 @@ func TestGermanCompoundHighlight(t *testing.T) {
 }
 
 func TestSnippetWindow(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("filler words here ", 40) + "the needle word " + strings.Repeat("more filler text ", 40)
 	ix := fixture(t)
 	li := ix.li["en"]
@@ -377,6 +387,7 @@ func TestSnippetWindow(t *testing.T) {
 }
 
 func TestBuildErrors(t *testing.T) {
+	t.Parallel()
 	if _, err := Build(langs.Default, nil, nil); err == nil {
 		t.Error("Build(langs.Default, nil, nil) succeeded")
 	}
@@ -386,14 +397,10 @@ func TestBuildErrors(t *testing.T) {
 // and the German and Japanese books lack are searched in English from
 // /de/ and /ja/ and marked; rules both books have are never shown twice.
 func TestUntranslatedRulesFoundInEnglish(t *testing.T) {
+	t.Parallel()
 	books := fixtureBooks(t)
-	text, err := content.FS.ReadFile("en/rules.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := strings.LastIndex(string(text), "\n123. ") // rule 124, which no edition has, goes after rule 123
-	at += regexp.MustCompile(`\n[1-9]\. `).FindStringIndex(string(text[at:]))[0]
-	extra := string(text[:at]) + "\n124. Brand-New Rules\n\n124.1. A zebrafish rule only the English file has.\n\n124.2. It mentions Priorität, a German word.\n" + string(text[at:])
+	extra := librarytest.WithRule124(librarytest.Text(t, "en"), "\n124. Brand-New Rules\n\n124.1. A zebrafish rule only the English file has.\n\n124.2. It mentions Priorität, a German word.\n")
+	var err error
 	if books["en"], err = rules.Parse([]byte(extra), "en.txt", "en", langs.Default.RulesWords()); err != nil {
 		t.Fatal(err)
 	}
@@ -458,6 +465,7 @@ func TestUntranslatedRulesFoundInEnglish(t *testing.T) {
 // rule's heading, written in any case, width or with other separators,
 // finds what it names first: the entry, or the rules under that heading.
 func TestTheNamedEntryComesFirst(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	for _, c := range []struct {
 		lang, q string

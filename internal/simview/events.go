@@ -30,11 +30,8 @@ var eventIDs = map[string]msg.Key{
 	engine.EvTriggered: msg.EvTriggered, engine.EvTriggerRemoved: msg.EvTriggerRemoved, engine.EvIfFails: msg.EvIfFails,
 	engine.EvMayDeclined: msg.EvMayDeclined, engine.EvMayAccepted: msg.EvMayAccepted, engine.EvLifeLoss: msg.EvLifeLoss,
 	engine.EvLifeGain: msg.EvLifeGain, engine.EvDestroy: msg.EvDestroy, engine.EvBounce: msg.EvBounce, engine.EvWins: msg.EvWins,
-	engine.EvFaceUp: msg.EvFaceUp, evConcede: msg.EvConcede,
+	engine.EvFaceUp: msg.EvFaceUp, engine.EvConcede: msg.EvConcede,
 }
-
-// evConcede is the event of a player conceding (104.3a).
-const evConcede = "concede"
 
 // Events describes what happened between two states, each event with
 // links to the rules it cites. before is the state the action was applied

@@ -58,6 +58,7 @@ func stepText(p templates.SimStepPage) string {
 // step by step in every language, exactly as their golden files say
 // (go test ./internal/simview -run Golden -update writes them anew).
 func TestBuilderExamplesGolden(t *testing.T) {
+	t.Parallel()
 	set, cat := exampleSet(t), testCatalog(t)
 	plain := func(s string) templates.Text { return templates.Text{richtext.Segment{Text: s}} }
 	for _, slug := range builderExamples {

@@ -22,6 +22,7 @@ func passText(t *testing.T, v View, snaps []engine.Snapshot, i int) string {
 // A player who passes with mana in their pool announces it (117.3d);
 // with an empty pool the pass is just a pass.
 func TestPassAnnouncesManaInPool(t *testing.T) {
+	t.Parallel()
 	set := exampleSet(t)
 	snaps := snapshots(t, set, "mana-abilities-while-casting")
 	for lang, want := range map[string][2]string{

@@ -34,6 +34,7 @@ func build(t *testing.T, s string) engine.State {
 // sentence names them in the order they passed, naturally in each
 // language; when all but one have passed, it says what one more pass does.
 func TestPassesReadNaturally_117_4(t *testing.T) {
+	t.Parallel()
 	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	s := build(t, "1.0.m1_p20.30_p20.30_p20.30_p20.30_k.s.shock.0.p3")
 	s.Priority, s.PassStreak = 2, 2 // A and B passed, C holds priority
@@ -78,6 +79,7 @@ func TestPassesReadNaturally_117_4(t *testing.T) {
 // A target that has left the game's zones is named with where it went,
 // never by an internal number.
 func TestGoneTargetSaysWhereItWent(t *testing.T) {
+	t.Parallel()
 	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	// B's Giant Growth targets the Bears; A's Shock on top kills them.
 	start := build(t, "1.0.m1_p20.30_p20.30_b.grizzly-bears_k.s.giant-growth.1.o1_k.s.shock.0.o1")
@@ -101,6 +103,7 @@ func TestGoneTargetSaysWhereItWent(t *testing.T) {
 // A game lost by drawing from an empty library says so, with its rule,
 // and the library shows why.
 func TestGameOverSaysWhy_704_5b(t *testing.T) {
+	t.Parallel()
 	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	start := build(t, "1.0.en_p20.30_p20.0")
 	var codes []string
@@ -150,6 +153,7 @@ func TestGameOverSaysWhy_704_5b(t *testing.T) {
 // Moves that differ only in which of several alike permanents they use are
 // offered once, with a count; the history line says what the move did.
 func TestDistinctMoves(t *testing.T) {
+	t.Parallel()
 	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	start := build(t, "1.0.m1_p20.30_h.shock_b.mountain.n3_b.mountain.t_p20.30_b.grizzly-bears.n2")
 	page, err := View{Cat: cat, Cards: cardTexts, Lang: "en"}.CustomPlay("x", start, nil)
@@ -187,6 +191,7 @@ func TestDistinctMoves(t *testing.T) {
 // A refused action at a step of an example has a heading that says so and
 // the rule that refuses it.
 func TestRefusedStepSaysSo(t *testing.T) {
+	t.Parallel()
 	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	ex, _ := exampleSet(t).Get("magus-upkeep-sudden-spoiling")
 	for lang, want := range map[string]string{"en": "Not allowed: ", "de": "Nicht erlaubt: ", "ja": "認められない："} {
@@ -204,6 +209,7 @@ var pluralCall = regexp.MustCompile(`v\.plural\(msg\.([A-Za-z0-9]+)`)
 // Every message formatted with a count is a plural table in English and
 // German, so that a count of one reads right.
 func TestCountedMessagesHavePlurals(t *testing.T) {
+	t.Parallel()
 	cat := testCatalog(t)
 	files, _ := filepath.Glob("*.go")
 	keys := map[string]msg.Key{}

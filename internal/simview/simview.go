@@ -480,9 +480,8 @@ func (v View) permanent(s *engine.State, p engine.Permanent) templates.SimPerman
 	return sp
 }
 
-// result says who won and why: each player who lost, with the rule
-// (704.5a no life, 704.5b drew from an empty library, 104.3a conceded,
-// 104.2b an effect says another player wins), or that the example ended.
+// result says who won and why: each player who lost, with the rule the
+// engine says they lost by, or that the example ended (at its turn limit).
 func (v View) result(s *engine.State) *templates.SimResult {
 	r := &templates.SimResult{Heading: v.T(msg.SimGameOver)}
 	if s.Winner >= 0 {
@@ -496,22 +495,21 @@ func (v View) result(s *engine.State) *templates.SimResult {
 		}
 		data := map[string]any{"Player": p.Name, "Life": int(p.Life)}
 		var id msg.Key
-		var rule string
 		switch {
 		case p.DrewFromEmpty:
-			id, rule = msg.SimLostEmptyLibrary, "704.5b"
+			id = msg.SimLostEmptyLibrary
 		case p.Life <= 0:
-			id, rule = msg.SimLostLife, "704.5a"
+			id = msg.SimLostLife
 		case p.Left:
-			id, rule = msg.SimLostConceded, "104.3a"
+			id = msg.SimLostConceded
 		default:
-			id, rule = msg.SimLostEffect, "104.2b"
+			id = msg.SimLostEffect
 			data["Winner"] = v.Player(s, s.Winner)
 		}
-		r.Reasons = append(r.Reasons, templates.SimEvent{Text: v.format(id, data), Rules: v.ruleLinks([]string{rule})})
+		r.Reasons = append(r.Reasons, templates.SimEvent{Text: v.format(id, data), Rules: v.ruleLinks([]string{p.LostBy})})
 	}
 	if len(r.Reasons) == 0 && s.Winner < 0 {
-		r.Reasons = append(r.Reasons, templates.SimEvent{Text: v.T(msg.EvTurnLimit), Rules: v.ruleLinks([]string{"500.1"})})
+		r.Reasons = append(r.Reasons, templates.SimEvent{Text: v.T(msg.EvTurnLimit), Rules: v.ruleLinks([]string{engine.TurnLimitRule})})
 	}
 	return r
 }

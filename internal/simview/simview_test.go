@@ -11,10 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/examples"
-	"github.com/mtgrules/site/internal/langs"
-	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/sitetest"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules/engine"
 )
@@ -66,6 +64,7 @@ func inspectEngine(t *testing.T, visit func(fset *token.FileSet, n ast.Node)) {
 }
 
 func TestEveryEventKindAndReasonIsTranslated(t *testing.T) {
+	t.Parallel()
 	evs := engineConsts(t, "Ev")
 	if len(evs) < 30 {
 		t.Fatalf("found only %d event kinds", len(evs))
@@ -94,6 +93,7 @@ func TestEveryEventKindAndReasonIsTranslated(t *testing.T) {
 }
 
 func TestDescriptions(t *testing.T) {
+	t.Parallel()
 	cat, cardTexts := testCatalog(t), testNames()
 	cards := testCards()
 	s := engine.NewState(cards, "Anna", "Ben")
@@ -127,6 +127,7 @@ func TestDescriptions(t *testing.T) {
 // damage (found before the spell left the stack) and the creature or
 // player dealt it.
 func TestDamageNamesSourceAndRecipient(t *testing.T) {
+	t.Parallel()
 	cat, cardTexts := testCatalog(t), testNames()
 	cards := testCards()
 	before := engine.NewState(cards, "Anna", "Ben")
@@ -154,6 +155,7 @@ func TestDamageNamesSourceAndRecipient(t *testing.T) {
 // kind of counter, an ability's resolution says it is the ability, and an
 // aura names what it enters attached to.
 func TestCountersAbilitiesAndAuras(t *testing.T) {
+	t.Parallel()
 	cat, cardTexts := testCatalog(t), testNames()
 	before := engine.NewState(testCards(), "Anna", "Ben")
 	before.Battlefield = []engine.Permanent{{ID: 3, Card: "gemstone-array"}, {ID: 5, Card: "grizzly-bears"}}
@@ -197,14 +199,7 @@ func TestCountersAbilitiesAndAuras(t *testing.T) {
 	}
 }
 
-func testCatalog(t *testing.T) *locales.Catalog {
-	t.Helper()
-	cat, err := locales.Load(langs.Default, locales.Files)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cat
-}
+func testCatalog(t *testing.T) *locales.Catalog { return sitetest.Catalog(t) }
 
 // testCards is a small pool: an instant, a creature, an artifact and an
 // aura; testNames names them.
@@ -231,6 +226,7 @@ func testNames() examples.CardTexts {
 
 // A spell whose target is gone is not said to resolve (608.2b).
 func TestFizzleIsNotCalledResolving(t *testing.T) {
+	t.Parallel()
 	cat, cardTexts := testCatalog(t), testNames()
 	before := engine.NewState(testCards(), "Anna", "Ben")
 	before.Stack = []engine.StackObject{{ID: 4, Kind: engine.KindSpell, Card: "shock"}}
@@ -260,6 +256,7 @@ var citedRule = regexp.MustCompile(`\b[1-9]\d{2}\.\d+[a-z]?\b`)
 // events actually cite — is a rule of every embedded book, so no rule link
 // on an example page leads to a 404.
 func TestEveryCitedRuleExists(t *testing.T) {
+	t.Parallel()
 	cited := map[string]string{} // number → where
 	inspectEngine(t, func(fset *token.FileSet, n ast.Node) {
 		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
@@ -268,11 +265,7 @@ func TestEveryCitedRuleExists(t *testing.T) {
 			}
 		}
 	})
-	set, err := examples.Load(langs.Default, content.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, ex := range set.List {
+	for _, ex := range sitetest.Examples(t).List {
 		for _, tx := range append([]examples.Text{ex.Summary}, ex.Narration...) {
 			for _, s := range tx.ByLang {
 				for _, num := range citedRule.FindAllString(s, -1) {
@@ -291,11 +284,7 @@ func TestEveryCitedRuleExists(t *testing.T) {
 	if len(cited) < 50 {
 		t.Fatalf("only %d cited rules found", len(cited))
 	}
-	lib, err := library.Load(library.Embedded(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for lang, b := range lib.Books {
+	for lang, b := range sitetest.Library(t).Books {
 		for num, where := range cited {
 			if _, ok := b.Rule(num); !ok {
 				t.Errorf("%s lacks rule %s, cited in %s", lang, num, where)

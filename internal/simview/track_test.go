@@ -25,6 +25,7 @@ func trackHasFirstStrike(t *testing.T, v View, s *engine.State) bool {
 // combat that has one (506.1, 510.4): never in Hellrider's combat, from
 // that step on in a combat with a first striker, and no longer next turn.
 func TestTrackFirstStrikeStepOnlyWhenItExists(t *testing.T) {
+	t.Parallel()
 	set := exampleSet(t)
 	v := View{Cat: testCatalog(t), Cards: set.CardTexts, Lang: "en"}
 	for _, slug := range []string{"attack-triggers-hellrider", "bushido-on-both-sides", "dies-trigger-after-combat-damage"} {

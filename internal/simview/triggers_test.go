@@ -2,30 +2,15 @@ package simview
 
 import (
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/examples"
-	"github.com/mtgrules/site/internal/langs"
+	"github.com/mtgrules/site/internal/sitetest"
 	"github.com/mtgrules/site/rules/engine"
 )
 
-var (
-	exampleOnce sync.Once
-	examplesSet *examples.Set
-	examplesErr error
-)
-
-// exampleSet is the worked examples with the card pool, loaded once.
-func exampleSet(t *testing.T) *examples.Set {
-	t.Helper()
-	exampleOnce.Do(func() { examplesSet, examplesErr = examples.Load(langs.Default, content.FS) })
-	if examplesErr != nil {
-		t.Fatal(examplesErr)
-	}
-	return examplesSet
-}
+// exampleSet is the worked examples with the card pool.
+func exampleSet(t *testing.T) *examples.Set { return sitetest.Examples(t) }
 
 func snapshots(t *testing.T, set *examples.Set, slug string) []engine.Snapshot {
 	t.Helper()
@@ -40,6 +25,7 @@ func snapshots(t *testing.T, set *examples.Set, slug string) []engine.Snapshot {
 // says whose trigger choice nobody's priority waits for; the choice is
 // offered as moves that name the ability and its target.
 func TestTriggerChoiceAndCardTexts(t *testing.T) {
+	t.Parallel()
 	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	set := exampleSet(t)
 	snaps := snapshots(t, set, "order-your-own-triggers")
@@ -72,6 +58,7 @@ func TestTriggerChoiceAndCardTexts(t *testing.T) {
 // moves are yes and no, and the damage it deals after its source died is
 // named after the source.
 func TestMayAndGoneSource(t *testing.T) {
+	t.Parallel()
 	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	snaps := snapshots(t, exampleSet(t), "apnap-two-dies-triggers")
 	s := &snaps[7].State
@@ -97,6 +84,7 @@ func TestMayAndGoneSource(t *testing.T) {
 // A face-down permanent is named as one, with its card for the reader; a
 // cast with mana abilities names them.
 func TestFaceDownAndManaWhileCasting(t *testing.T) {
+	t.Parallel()
 	cat, cardTexts := testCatalog(t), exampleSet(t).CardTexts
 	set := exampleSet(t)
 	snaps := snapshots(t, set, "split-second-morph-special-action")

@@ -12,52 +12,52 @@ import (
 
 // Route patterns, as the router writes them.
 const (
-	RouteRoot       = "/"
-	RouteHealth     = "/healthz"
-	RouteReady      = "/readyz"
-	RouteStatic     = "/static/:file"
-	RouteShort      = "/r/:ref"
-	RouteShort2008  = "/r/2008/:ref"
-	RouteOEmbed     = "/oembed"
-	RouteSitemap    = "/sitemap.xml"
-	RouteRobots     = "/robots.txt"
-	RouteFavicon    = "/favicon.ico"
-	RouteTouchIcon  = "/apple-touch-icon.png"
-	RouteLang       = "/:lang"
-	RouteHome       = "/:lang/"
-	RouteContents   = "/:lang/rules"
-	RouteRule       = "/:lang/rules/:num"
-	RouteHistory    = "/:lang/rules/:num/history"
-	RouteChanges    = "/:lang/changes"
-	RouteFeed       = "/:lang/changes.atom"
-	RouteGlossary   = "/:lang/glossary"
-	RouteTerm       = "/:lang/glossary/:slug"
-	RouteSearch     = "/:lang/search"
-	RouteExamples   = "/:lang/examples"
-	RouteExample    = "/:lang/examples/:slug"
-	RouteBuilder    = "/:lang/play/new"
-	RouteCustom     = "/:lang/play/custom"
-	RoutePlay       = "/:lang/play/:slug"
-	RouteLinkify    = "/:lang/linkify"
-	RouteOffline    = "/:lang/offline"
-	RouteOffIndex   = "/:lang/offline/index.json"
-	RouteOffBatch   = "/:lang/offline/:version/:batch"
-	RouteOffNeeds   = "/:lang/offline/unavailable"
-	RouteManifest   = "/:lang/manifest.webmanifest"
-	RouteWorker     = "/sw.js"
-	RouteAPIDoc     = "/:lang/api"
-	RouteAPILinkify = "/api/linkify"
-	RouteOpenAPI    = "/api/openapi.json"
-	RouteAPIEds     = "/api/editions"
-	RouteAPIRules   = "/api/:lang/rules"
-	RouteAPIRule    = "/api/:lang/rules/:num"
-	RouteAPIHistory = "/api/:lang/rules/:num/history"
-	RouteAPIGloss   = "/api/:lang/glossary"
-	RouteAPITerm    = "/api/:lang/glossary/:slug"
-	RouteAPIExs     = "/api/:lang/examples"
-	RouteAPIExample = "/api/:lang/examples/:slug"
-	RouteAPISearch  = "/api/:lang/search"
-	RouteAPISuggest = "/api/:lang/suggest"
+	RouteRoot        = "/"
+	RouteHealth      = "/healthz"
+	RouteReady       = "/readyz"
+	RouteStatic      = "/static/:file"
+	RouteShort       = "/r/:ref"
+	RouteShort2008   = "/r/2008/:ref"
+	RouteOEmbed      = "/oembed"
+	RouteSitemap     = "/sitemap.xml"
+	RouteRobots      = "/robots.txt"
+	RouteFavicon     = "/favicon.ico"
+	RouteTouchIcon   = "/apple-touch-icon.png"
+	RouteLang        = "/:lang"
+	RouteHome        = "/:lang/"
+	RouteContents    = "/:lang/rules"
+	RouteRule        = "/:lang/rules/:num"
+	RouteHistory     = "/:lang/rules/:num/history"
+	RouteChanges     = "/:lang/changes"
+	RouteFeed        = "/:lang/changes.atom"
+	RouteGlossary    = "/:lang/glossary"
+	RouteTerm        = "/:lang/glossary/:slug"
+	RouteSearch      = "/:lang/search"
+	RouteExamples    = "/:lang/examples"
+	RouteExample     = "/:lang/examples/:slug"
+	RouteBuilder     = "/:lang/play/new"
+	RouteCustom      = "/:lang/play/custom"
+	RoutePlay        = "/:lang/play/:slug"
+	RouteLinkify     = "/:lang/linkify"
+	RouteOffline     = "/:lang/offline"
+	RouteOffIndex    = "/:lang/offline/index.json"
+	RouteOffBatch    = "/:lang/offline/:version/:batch"
+	RouteOffNeeds    = "/:lang/offline/unavailable"
+	RouteManifest    = "/:lang/manifest.webmanifest"
+	RouteWorker      = "/sw.js"
+	RouteAPIDoc      = "/:lang/api"
+	RouteAPILinkify  = "/api/linkify"
+	RouteOpenAPI     = "/api/openapi.json"
+	RouteAPIEditions = "/api/editions"
+	RouteAPIRules    = "/api/:lang/rules"
+	RouteAPIRule     = "/api/:lang/rules/:num"
+	RouteAPIHistory  = "/api/:lang/rules/:num/history"
+	RouteAPIGlossary = "/api/:lang/glossary"
+	RouteAPITerm     = "/api/:lang/glossary/:slug"
+	RouteAPIExamples = "/api/:lang/examples"
+	RouteAPIExample  = "/api/:lang/examples/:slug"
+	RouteAPISearch   = "/api/:lang/search"
+	RouteAPISuggest  = "/api/:lang/suggest"
 )
 
 // apiPrefix and shortPrefix start the API's and the short links' paths
@@ -370,18 +370,18 @@ func PathLang(path string) string {
 	return first
 }
 
-// Kind is what a page path names, read back by ParsePage.
-type Kind int
+// PageKind is what a page path names, read back by ParsePage.
+type PageKind int
 
 // The kinds of page ParsePage knows.
 const (
-	OtherPage     Kind = iota
-	RulePage           // key: the rule number as written
-	TermPage           // key: the slug
-	ExamplePage        // a worked example (its step is in the query); key: its slug
-	PlayPage           // the sandbox of a worked example; key: its slug
-	ShortLink          // /r/{ref}, no language; key: the reference as written
-	ShortLink2008      // /r/2008/{ref}, no language; key: the 2008 number as written
+	KindOther         PageKind = iota
+	KindRule                   // key: the rule number as written
+	KindTerm                   // key: the slug
+	KindExample                // a worked example (its step is in the query); key: its slug
+	KindPlay                   // the sandbox of a worked example; key: its slug
+	KindShortLink              // /r/{ref}, no language; key: the reference as written
+	KindShortLink2008          // /r/2008/{ref}, no language; key: the 2008 number as written
 )
 
 // Fragment is a link to an element of the same page: "#letter-3".
@@ -420,31 +420,31 @@ func AreaOf(path string) Area {
 }
 
 // ParsePage reads the escaped path of a page back into its language (not
-// checked), kind and (still escaped) key; any other path is an OtherPage.
-func ParsePage(path string) (lang string, kind Kind, key string) {
+// checked), kind and (still escaped) key; any other path is KindOther.
+func ParsePage(path string) (lang string, kind PageKind, key string) {
 	parts := strings.Split(strings.TrimPrefix(path, "/"), "/")
 	switch {
 	case len(parts) == 2 && "/"+parts[0]+"/" == shortPrefix:
-		return "", ShortLink, parts[1]
+		return "", KindShortLink, parts[1]
 	case len(parts) == 3 && "/"+parts[0]+"/" == shortPrefix && parts[1] == old2008Seg:
-		return "", ShortLink2008, parts[2]
+		return "", KindShortLink2008, parts[2]
 	case len(parts) != 3 || parts[2] == "":
-		return "", OtherPage, ""
+		return "", KindOther, ""
 	}
 	switch parts[1] {
 	case rulesSeg:
-		kind = RulePage
+		kind = KindRule
 	case glossarySeg:
-		kind = TermPage
+		kind = KindTerm
 	case examplesSeg:
-		kind = ExamplePage
+		kind = KindExample
 	case playSeg:
 		if parts[2] == builderSlug || parts[2] == customSlug {
-			return "", OtherPage, ""
+			return "", KindOther, ""
 		}
-		kind = PlayPage
+		kind = KindPlay
 	default:
-		return "", OtherPage, ""
+		return "", KindOther, ""
 	}
 	return parts[0], kind, parts[2]
 }

@@ -85,22 +85,22 @@ func TestShapes(t *testing.T) {
 func TestReadBack(t *testing.T) {
 	for _, c := range []struct {
 		path, lang string
-		kind       Kind
+		kind       PageKind
 		key        string
 	}{
-		{Rule("de", "117.3a"), "de", RulePage, "117.3a"},
-		{Term("ja", "優先権"), "ja", TermPage, "%E5%84%AA%E5%85%88%E6%A8%A9"},
-		{Examples("en") + "/shock", "en", ExamplePage, "shock"},
-		{Example("de", "shock", 3), "de", ExamplePage, "shock"},
-		{Play("ja", "shock", []string{"p"}), "ja", PlayPage, "shock"},
-		{Builder("en", ""), "", OtherPage, ""},
-		{Custom("en", "3.0", nil), "", OtherPage, ""},
-		{ShortAt("")("117.3a"), "", ShortLink, "117.3a"},
-		{"/r/2008/102.3b", "", ShortLink2008, "102.3b"},
-		{"/r/2009/102.3b", "", OtherPage, ""},
-		{Contents("en"), "", OtherPage, ""},
-		{Rule("en", ""), "", OtherPage, ""},
-		{Rule("en", "117") + "/x", "", OtherPage, ""},
+		{Rule("de", "117.3a"), "de", KindRule, "117.3a"},
+		{Term("ja", "優先権"), "ja", KindTerm, "%E5%84%AA%E5%85%88%E6%A8%A9"},
+		{Examples("en") + "/shock", "en", KindExample, "shock"},
+		{Example("de", "shock", 3), "de", KindExample, "shock"},
+		{Play("ja", "shock", []string{"p"}), "ja", KindPlay, "shock"},
+		{Builder("en", ""), "", KindOther, ""},
+		{Custom("en", "3.0", nil), "", KindOther, ""},
+		{ShortAt("")("117.3a"), "", KindShortLink, "117.3a"},
+		{"/r/2008/102.3b", "", KindShortLink2008, "102.3b"},
+		{"/r/2009/102.3b", "", KindOther, ""},
+		{Contents("en"), "", KindOther, ""},
+		{Rule("en", ""), "", KindOther, ""},
+		{Rule("en", "117") + "/x", "", KindOther, ""},
 	} {
 		path, _, _ := strings.Cut(c.path, "?")
 		lang, kind, key := ParsePage(path)

@@ -36,13 +36,13 @@ func (s *Server) apiRoutes(e *echo.Echo) {
 	a := &api{Server: s, suggest: newSuggestIndex(s)}
 	e.Use(apiCORS)
 	e.GET(urls.RouteOpenAPI, a.openAPI)
-	e.GET(urls.RouteAPIEds, a.editionsJSON)
+	e.GET(urls.RouteAPIEditions, a.editionsJSON)
 	e.GET(urls.RouteAPIRules, a.contentsJSON)
 	e.GET(urls.RouteAPIRule, a.ruleJSON)
 	e.GET(urls.RouteAPIHistory, a.historyJSON)
-	e.GET(urls.RouteAPIGloss, a.glossaryJSON)
+	e.GET(urls.RouteAPIGlossary, a.glossaryJSON)
 	e.GET(urls.RouteAPITerm, a.termJSON)
-	e.GET(urls.RouteAPIExs, a.examplesJSON)
+	e.GET(urls.RouteAPIExamples, a.examplesJSON)
 	e.GET(urls.RouteAPIExample, a.exampleJSON)
 	e.GET(urls.RouteAPISuggest, a.suggestions)
 	e.GET(urls.RouteAPIDoc, a.docPage)
@@ -285,13 +285,13 @@ func apiPage(p templates.Page, base, example string) templates.APIPage {
 			ep("GET", urls.Documented(urls.RouteAPIRule, ""), urls.APIRule(lang, "117.3a", false), msg.APIRule),
 			ep("GET", urls.Documented(urls.RouteAPIRule, "subrules=1"), urls.APIRule(lang, "117", true), msg.APIRuleSubrules),
 			ep("GET", urls.Documented(urls.RouteAPIHistory, ""), urls.APIHistory(lang, "117.3b"), msg.APIRuleHistory),
-			ep("GET", urls.Documented(urls.RouteAPIGloss, ""), urls.APIGlossary(lang), msg.APIGlossary),
+			ep("GET", urls.Documented(urls.RouteAPIGlossary, ""), urls.APIGlossary(lang), msg.APIGlossary),
 			ep("GET", urls.Documented(urls.RouteAPITerm, ""), urls.APITerm(lang, "priority"), msg.APITerm),
-			ep("GET", urls.Documented(urls.RouteAPIExs, ""), urls.APIExamples(lang), msg.APIExamples),
+			ep("GET", urls.Documented(urls.RouteAPIExamples, ""), urls.APIExamples(lang), msg.APIExamples),
 			ep("GET", urls.Documented(urls.RouteAPIExample, "step={n}"), exampleAt, msg.APIExample),
 			ep("GET", urls.Documented(urls.RouteAPISearch, "q=…"), urls.APISearch(lang, "117.3a"), msg.APISearch),
 			ep("GET", urls.Documented(urls.RouteAPISuggest, "q=…"), urls.APISuggest(lang, "117.3"), msg.APISuggest),
-			ep("GET", urls.Documented(urls.RouteAPIEds, ""), urls.APIEditions(), msg.APIEditions),
+			ep("GET", urls.Documented(urls.RouteAPIEditions, ""), urls.APIEditions(), msg.APIEditions),
 			ep("POST", urls.Documented(urls.RouteAPILinkify, ""), "", msg.APILinkify),
 		},
 	}

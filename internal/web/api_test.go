@@ -13,6 +13,7 @@ import (
 
 // Each language's contents: its sections with their top-level rules.
 func TestAPIContentsInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	first := map[string][2]string{"en": {"Game Concepts", "General"}, "de": {"Spielkonzepte", "Allgemeines"}, "ja": {"ゲームの概念", "原則"}}
 	for _, lang := range langs.Default.Codes() {
 		var c apiview.Contents
@@ -33,6 +34,7 @@ func TestAPIContentsInEveryLanguage(t *testing.T) {
 // A rule with its heading, text, parent, children, edition and page, in
 // every language; the number may be written as people write it.
 func TestAPIRuleInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	heading := map[string]string{"en": "Timing and Priority", "de": "Timing und Priorität", "ja": "タイミングと優先権"}
 	text := map[string]string{
 		"en": "Each time a spell or ability other than a mana ability resolves, the active player receives priority afterward.",
@@ -73,6 +75,7 @@ func TestAPIRuleInEveryLanguage(t *testing.T) {
 
 // Bad input is a JSON error in the path's language with the right 4xx.
 func TestAPIRuleErrorsAreLocalized(t *testing.T) {
+	t.Parallel()
 	notFound := map[string]string{
 		"en": "There is no rule with this number in our texts.",
 		"de": "In unseren Texten gibt es keine Regel mit dieser Nummer.",
@@ -102,6 +105,7 @@ func TestAPIRuleErrorsAreLocalized(t *testing.T) {
 // German and Japanese, marked fallback, as its page is; ?edition= reaches
 // an older edition, where it does not exist.
 func TestAPIRuleFallsBackToEnglish(t *testing.T) {
+	t.Parallel()
 	h := editionsServer(t)
 	for _, lang := range []string{"de", "ja"} {
 		var r apiview.RuleDoc
@@ -139,6 +143,7 @@ func TestAPIRuleFallsBackToEnglish(t *testing.T) {
 // The glossary in every language, and one entry with its counterparts;
 // another language's slug answers the aligned entry.
 func TestAPIGlossaryInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	first := map[string]string{"en": "Abandon", "de": "Abenteurergruppe", "ja": "20面体ダイスを振る"}
 	priority := map[string][2]string{"en": {"Priority", "priority"}, "de": {"Priorität", "priorität"}, "ja": {"優先権", "優先権"}}
 	for _, lang := range langs.Default.Codes() {
@@ -177,6 +182,7 @@ func TestAPIGlossaryInEveryLanguage(t *testing.T) {
 // Step 13 of the Giant Growth example: Shock above Giant Growth, A holds
 // priority again after casting (117.3c), card names in each language.
 func TestAPIExampleStepInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	set := testExamples(t)
 	ex, _ := set.Get("giant-growth-answered-by-shock")
 	names := map[string][2]string{"en": {"Shock", "Giant Growth"}, "de": {"Schock", "Riesenwuchs"}, "ja": {"ショック", "巨大化"}}
@@ -223,6 +229,7 @@ func TestAPIExampleStepInEveryLanguage(t *testing.T) {
 }
 
 func TestAPIEditions(t *testing.T) {
+	t.Parallel()
 	var eds apiview.Editions
 	apiGet(t, "/api/editions", http.StatusOK, &eds)
 	labels := map[string]string{"en": "Edition of 17 April 2026", "de": "Fassung vom 17. April 2026", "ja": "2026年4月17日版"}
@@ -248,6 +255,7 @@ func TestAPIEditions(t *testing.T) {
 // Every API answer, errors included, may be read from any origin; a
 // preflight is answered at once; pages are not marked.
 func TestAPICORS(t *testing.T) {
+	t.Parallel()
 	for _, path := range []string{"/api/en/search?q=stack", "/api/de/rules/117", "/api/ja/rules/999.9", "/api/xx/rules", "/api/editions", "/api/openapi.json"} {
 		if got := get(t, path, "Origin", "https://forum.example").header.Get("Access-Control-Allow-Origin"); got != "*" {
 			t.Errorf("%s: Access-Control-Allow-Origin %q", path, got)
@@ -275,6 +283,7 @@ func TestAPICORS(t *testing.T) {
 // /{lang}/api describes the API in the reader's language, with requests to
 // try that work.
 func TestAPIPageInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	heading := map[string]string{"en": "JSON API", "de": "JSON-API", "ja": "JSON API"}
 	for _, lang := range langs.Default.Codes() {
 		r := get(t, "/"+lang+"/api")
@@ -298,6 +307,7 @@ func TestAPIPageInEveryLanguage(t *testing.T) {
 // No input makes the API fail: odd numbers, slugs, steps and parameters
 // are 4xx JSON errors (or answers), never a 5xx.
 func TestAPIBadInputNeverFails(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("%E5%84%AA", 300)
 	for _, path := range []string{
 		"/api/en/rules/" + long, "/api/en/rules/117..3", "/api/de/rules/%20", "/api/ja/rules/117?subrules=", "/api/ja/rules/117?subrules=1&subrules=0",

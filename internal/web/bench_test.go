@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/mtgrules/site/internal/moves"
@@ -29,24 +28,6 @@ func BenchmarkRulePage(b *testing.B) {
 			b.Run(name+path, func(b *testing.B) { benchPath(b, h, path) })
 		}
 	}
-}
-
-var (
-	uncachedOnce sync.Once
-	uncached     http.Handler
-)
-
-// uncachedHandler serves the site without the response cache, so that a
-// benchmark measures the work of a page rather than a cache hit.
-func uncachedHandler(b *testing.B) http.Handler {
-	b.Helper()
-	testServer(b)
-	uncachedOnce.Do(func() {
-		cfg := testConfig(b, testLibrary(b))
-		cfg.Examples, cfg.BaseURL, cfg.CacheBytes, cfg.Guards = testExamples(b), "", 0, NewGuards(nil, true)
-		uncached = New(cfg)
-	})
-	return uncached
 }
 
 func benchPath(b *testing.B, h http.Handler, path string) {

@@ -10,6 +10,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"github.com/mtgrules/site/internal/sitetest/chromium"
 )
 
 // axeViolation is one rule axe-core finds broken, with where.
@@ -50,7 +52,7 @@ func TestBrowserAxe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := browser(t)
+	ctx := chromium.Tab(t)
 	testServer(t)
 	pages := []string{
 		"/en/rules/117",

@@ -7,13 +7,15 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/mtgrules/site/internal/sitetest/chromium"
 )
 
 // builderOnPhone opens the builder on a 390×844 phone and returns a
 // function that fills its fields by name.
 func builderOnPhone(t *testing.T) (context.Context, func(name, value string)) {
 	t.Helper()
-	ctx := browser(t)
+	ctx := chromium.Tab(t)
 	testServer(t)
 	if err := chromedp.Do(ctx, phone, chromedp.Navigate(srv.URL+"/en/play/new"), chromedp.WaitVisible(chromedp.CSS("form.builder"))); err != nil {
 		t.Fatal(err)

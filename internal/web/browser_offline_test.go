@@ -17,7 +17,9 @@ import (
 
 	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/library/librarytest"
 	"github.com/mtgrules/site/internal/offline"
+	"github.com/mtgrules/site/internal/sitetest/chromium"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules"
@@ -66,7 +68,7 @@ func (o *origin) down() {
 // newerEdition is lang's embedded text as the next year's edition: the
 // same rules, effective a year later, with 117.3b saying one more thing.
 func newerEdition(t *testing.T, b *rules.Book) string {
-	text := embeddedText(t, b.Lang)
+	text := librarytest.Text(t, b.Lang)
 	if !strings.Contains(text, b.Effective) || !strings.Contains(b.Effective, "2026") {
 		t.Fatalf("%s: effective line %q", b.Lang, b.Effective)
 	}
@@ -87,7 +89,7 @@ func offlineSites(t *testing.T, base string) (now, later http.Handler) {
 	o := library.Overrides{}
 	for _, lang := range langs.Default.Codes() {
 		dir := t.TempDir()
-		for name, text := range map[string]string{"2026.txt": embeddedText(t, lang), "2027.txt": newerEdition(t, books[lang])} {
+		for name, text := range map[string]string{"2026.txt": librarytest.Text(t, lang), "2027.txt": newerEdition(t, books[lang])} {
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
 				t.Fatal(err)
 			}
@@ -195,7 +197,8 @@ func saveOffline(t *testing.T, ctx context.Context, base, lang string) {
 // TestBrowserOffline reads the site offline in one Chromium, each case in
 // a browser context of its own (its own service worker and caches).
 func TestBrowserOffline(t *testing.T) {
-	ctx := browserFor(t, 8*time.Minute)
+	t.Parallel() // its own origin, sites and browser contexts
+	ctx := chromium.TabFor(t, 8*time.Minute)
 	o := newOrigin(t)
 	now, later := offlineSites(t, o.url())
 	for _, lang := range langs.Default.Codes() {

@@ -9,6 +9,8 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
+
+	"github.com/mtgrules/site/internal/sitetest/chromium"
 )
 
 // touchPhone is phone with a touch screen as its only pointer.
@@ -25,7 +27,7 @@ var grantClipboard = chromedp.Func(func(ctx context.Context, tg *chromedp.Target
 // the second language, and the search count is a line of text, not a
 // coloured bar (issue 25, 7).
 func TestBrowserPhoneReader(t *testing.T) {
-	ctx := browser(t)
+	ctx := chromium.Tab(t)
 	testServer(t)
 	if err := chromedp.Do(ctx, phone); err != nil {
 		t.Fatal(err)
@@ -62,7 +64,7 @@ func TestBrowserPhoneReader(t *testing.T) {
 // board into view; the keyboard tip is not shown on a touch screen; a
 // library is shown only where an example has one (issue 25, 5).
 func TestBrowserPhoneExampleSteps(t *testing.T) {
-	ctx := browser(t)
+	ctx := chromium.Tab(t)
 	testServer(t)
 	base := srv.URL + "/en/examples/giant-growth-answered-by-shock"
 	if err := chromedp.Do(ctx, touchPhone, chromedp.Navigate(base+"?step=1"), chromedp.WaitVisible(chromedp.CSS("[data-sim]"))); err != nil {
@@ -106,7 +108,7 @@ func TestBrowserPhoneExampleSteps(t *testing.T) {
 // TestBrowserPhoneLinkify: on a phone, after "Add links" the result is in
 // view, and a button copies it (issue 25, 6).
 func TestBrowserPhoneLinkify(t *testing.T) {
-	ctx := browser(t)
+	ctx := chromium.Tab(t)
 	testServer(t)
 	if err := chromedp.Do(ctx, phone, chromedp.Navigate(srv.URL+"/de/linkify"), chromedp.WaitVisible(chromedp.CSS("#linkify-text")),
 		chromedp.SendKeys(chromedp.CSS("#linkify-text"), "Siehe 117.3a und 704.5a."),

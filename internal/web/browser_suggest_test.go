@@ -8,6 +8,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/mtgrules/site/internal/sitetest/chromium"
 )
 
 // waitJS polls a JavaScript expression until it is true.
@@ -36,7 +38,7 @@ func js[T any](t *testing.T, ctx context.Context, expr string) T {
 // Escape closes the list, and Enter opens the chosen rule. Typing half-width
 // katakana in Japanese offers the glossary entry and the rule.
 func TestBrowserSearchCombobox(t *testing.T) {
-	ctx := browser(t)
+	ctx := chromium.Tab(t)
 	testServer(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/en/"), chromedp.WaitVisible(chromedp.CSS("#q"))); err != nil {
 		t.Fatal(err)

@@ -2,8 +2,6 @@ package web
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,40 +11,9 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/mtgrules/site/internal/sitetest/chromium"
 )
-
-// browser starts a headless Chromium for one test. It skips only when no
-// browser is installed, and never when REQUIRE_BROWSER is set (CI).
-func browser(t *testing.T) context.Context {
-	t.Helper()
-	return browserFor(t, 90*time.Second)
-}
-
-// browserFor is browser for a test that may take up to limit.
-func browserFor(t *testing.T, limit time.Duration) context.Context {
-	t.Helper()
-	found := false
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if _, err := exec.LookPath(name); err == nil {
-			found = true
-			break
-		}
-	}
-	if !found {
-		if os.Getenv("REQUIRE_BROWSER") != "" {
-			t.Fatal("REQUIRE_BROWSER is set but no Chromium is installed")
-		}
-		t.Skip("no Chromium installed")
-	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromedp.DefaultExecAllocatorOptions[:]...)
-	ctx, cancelCtx := chromedp.NewContext(alloc)
-	ctx, cancelTimeout := context.WithTimeout(ctx, limit)
-	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting Chromium: %v", err)
-	}
-	return ctx
-}
 
 // waitLocation polls until the address ends with suffix.
 func waitLocation(t *testing.T, ctx context.Context, suffix string) string {
@@ -79,7 +46,7 @@ func text(t *testing.T, ctx context.Context, sel string) string {
 // and the step follow without a reload, the stack changes along the way,
 // and ← goes back.
 func TestBrowserStepsWithKeys(t *testing.T) {
-	ctx := browser(t)
+	ctx := chromium.Tab(t)
 	testServer(t)
 	ex := testExamples(t).List[0]
 	n := len(ex.Snapshots)
@@ -118,7 +85,7 @@ func TestBrowserStepsWithKeys(t *testing.T) {
 // TestBrowserStepsWithoutJavaScript walks the same example through its
 // links with JavaScript switched off.
 func TestBrowserStepsWithoutJavaScript(t *testing.T) {
-	ctx := browser(t)
+	ctx := chromium.Tab(t)
 	noJS := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
 		return err

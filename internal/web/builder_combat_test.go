@@ -22,6 +22,7 @@ const combatPosition = "3.0.db_p20.30.Ann_m.w1.r2_b.grizzly-bears.v1_b.serra-ang
 // any language into one short address, which opens the combat as
 // declared, switches language and fills the form in again.
 func TestBuilderCombatManaAndNames(t *testing.T) {
+	t.Parallel()
 	for lang, names := range map[string][3]string{
 		"en": {"Grizzly Bears", "Serra Angel", "Hill Giant"},
 		"de": {"Grizzlybären", "Serra-Engel", "Hügelriese"},
@@ -58,6 +59,7 @@ func TestBuilderCombatManaAndNames(t *testing.T) {
 // Mana left in a pool is announced when its player passes (117.3d) and
 // empties as the step ends (500.5).
 func TestBuiltManaEmptiesAtEndOfStep(t *testing.T) {
+	t.Parallel()
 	const s = "1.0.m1_p20.30_m.r2_p20.30"
 	r := get(t, "/en/play/custom?s="+s+"&m=p0")
 	mustContain(t, "pass", squeeze(stripTags(r.body)), "A passes and announces the mana still in their mana pool: {R}{R}.", "{R}{R}")
@@ -72,6 +74,7 @@ func TestBuiltManaEmptiesAtEndOfStep(t *testing.T) {
 // Bad combat or mana in an address or the form is a localized 400
 // naming the part or line.
 func TestBuilderCombatAndManaErrors(t *testing.T) {
+	t.Parallel()
 	for path, want := range map[string]string{
 		"/en/play/custom?s=1.0.m1_p20.30_m.r100_p20.30":                           "Part 3 of the position (“m.r100”): Mana pool out of range (at most 99).",
 		"/de/play/custom?s=1.0.m1_p20.30_m.r100_p20.30":                           "Teil 3 der Stellung („m.r100“): Manavorrat außerhalb des zulässigen Bereichs (höchstens 99).",

@@ -6,10 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/mtgrules/site/content"
-	"github.com/mtgrules/site/internal/examples"
-	"github.com/mtgrules/site/internal/langs"
 )
 
 var tagOrText = regexp.MustCompile(`<a class="term"[^>]*>([^<]*)</a>|<[^>]*>|[^<]+`)
@@ -58,10 +54,8 @@ func linksInNames(fragment string, names []string) []string {
 // any worked example, nor in the examples' summaries, in any language
 // ("Exalted" in Exalted Angel is no keyword there).
 func TestCardNamesNeverLinked(t *testing.T) {
-	set, err := examples.Load(langs.Default, content.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Parallel()
+	set := testExamples(t)
 	if got := linksInNames(`Cast <a class="term" href="/en/glossary/exalted">Exalted</a> Angel`, []string{"Exalted Angel"}); len(got) != 1 {
 		t.Fatalf("the check misses a link inside a name: %v", got)
 	}
@@ -91,6 +85,7 @@ func TestCardNamesNeverLinked(t *testing.T) {
 // "Removed from the stack" is no obsolete "remove from the game": the
 // everyday word is not linked to that entry.
 func TestRemovedFromTheStackIsNoObsoleteTerm(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "de"} {
 		path := "/" + lang + "/examples/intervening-if-fails?step=10"
 		r := get(t, path)

@@ -69,6 +69,7 @@ func (c contractCase) request(origin string) *http.Request {
 // refused (no 4xx but 404); one it forbids must be: 400 (413 or 415 for
 // a body, 404 for a path).
 func TestEveryOperationKeepsItsContract(t *testing.T) {
+	t.Parallel()
 	doc, router := openAPI(t)
 	origin := testServer(t).URL
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
@@ -377,6 +378,7 @@ func guardCases(base contractCase, op *openapi3.Operation) []contractCase {
 // Every GET operation answers a request that sends back its answer's ETag
 // with the 304 the document lists.
 func TestEveryGetOperationAnswers304AsDocumented(t *testing.T) {
+	t.Parallel()
 	doc, router := openAPI(t)
 	origin := testServer(t).URL
 	for _, path := range doc.Paths.InMatchingOrder() {

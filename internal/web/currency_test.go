@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/labstack/echo/v4"
@@ -12,37 +11,26 @@ import (
 	"github.com/mtgrules/site/internal/apiview"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/library/librarytest"
+	"github.com/mtgrules/site/internal/sitetest"
 )
 
-// juneWords is 117.3b as the June edition of currencyServer words it.
-const juneWords = "Each time a spell or ability other than a mana ability resolves, the active player receives priority afterward, unless a zeppelin is overhead."
-
-var (
-	curOnce sync.Once
-	curSrv  *echo.Echo
-	curErr  error
-)
+var currency sitetest.Shared[*echo.Echo]
 
 // currencyServer loads the texts' English edition of April 17, 2026 and
 // a newer one of June 12, 2026 in which only 117.3b changed, beside the
 // German and Japanese texts, which follow the first.
 func currencyServer(t *testing.T) *echo.Echo {
 	t.Helper()
-	curOnce.Do(func() {
+	return currency.Get(t, func() (*echo.Echo, error) {
 		dir := t.TempDir()
 		april := librarytest.Edition(t, dir, librarytest.Date, nil)
-		june := librarytest.Edition(t, dir, "June 12, 2026", map[string]string{"117.3b": juneWords})
+		june := librarytest.JuneEdition(t, dir)
 		lib, err := library.Load(librarytest.Source(t, library.Overrides{"en": {april, june}}))
 		if err != nil {
-			curErr = err
-			return
+			return nil, err
 		}
-		curSrv = newServer(t, lib)
+		return newServer(t, lib), nil
 	})
-	if curErr != nil {
-		t.Fatal(curErr)
-	}
-	return curSrv
 }
 
 // paraDiv is the div of paragraph num on a rule page.
@@ -64,6 +52,7 @@ func paraDiv(t *testing.T, body, num string) string {
 // show the June English text with the words that changed; 117.3a, which
 // did not change, says nothing.
 func TestOutdatedTranslationSaysSo_117_3b(t *testing.T) {
+	t.Parallel()
 	h := currencyServer(t)
 	for lang, notice := range map[string]string{
 		"de": "Diese Übersetzung folgt der Fassung vom 17. April 2026; die Regel wurde am 12. Juni 2026 geändert.",
@@ -93,6 +82,7 @@ func TestOutdatedTranslationSaysSo_117_3b(t *testing.T) {
 }
 
 func TestAPIMarksOutdatedParagraphs_117_3b(t *testing.T) {
+	t.Parallel()
 	h := currencyServer(t)
 	for _, lang := range []string{"de", "ja"} {
 		var b apiview.RuleDoc
@@ -125,6 +115,7 @@ func TestAPIMarksOutdatedParagraphs_117_3b(t *testing.T) {
 // June edition's change against April's, with the words; German's is
 // the official English text's, said so; one edition says it is one.
 func TestRuleHistoryListsEditions_117_3b(t *testing.T) {
+	t.Parallel()
 	h := currencyServer(t)
 	r := do(h, "/en/rules/117.3b/history")
 	if r.status != 200 {
@@ -190,6 +181,7 @@ func TestRuleHistoryListsEditions_117_3b(t *testing.T) {
 // removed 117.7; the German text, which still has it, says when and links
 // 117, and the English page, which lacks it, says when it went.
 func TestRemovedRuleSaysSo_117_7(t *testing.T) {
+	t.Parallel()
 	h := editionsServer(t)
 	r := do(h, "/de/rules/117.7")
 	if r.status != 200 {
@@ -213,6 +205,7 @@ func TestRemovedRuleSaysSo_117_7(t *testing.T) {
 // TestSearchMarksOutdatedRules: a German search hit on 117.3b carries the
 // mark; one on 117.3a does not.
 func TestSearchMarksOutdatedRules(t *testing.T) {
+	t.Parallel()
 	h := editionsServer(t)
 	r := do(h, "/de/search?q="+urlEscape("Manafähigkeit verrechnet aktive Spieler"))
 	if r.status != 200 {

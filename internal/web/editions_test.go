@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -15,34 +14,40 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/library/librarytest"
 	"github.com/mtgrules/site/internal/search"
-	"github.com/mtgrules/site/locales"
+	"github.com/mtgrules/site/internal/sitetest"
 	"github.com/mtgrules/site/rules"
-	"github.com/mtgrules/site/static"
 )
 
-// newServer serves lib without search (these tests do not search).
+// newServer serves lib without search (these tests do not search), with
+// testGuards.
 func newServer(tb testing.TB, lib *library.Library) *echo.Echo {
 	tb.Helper()
-	return New(testConfig(tb, lib))
+	cfg := testConfig(tb, lib)
+	cfg.Guards = testGuards()
+	return New(cfg)
 }
 
-// testConfig serves lib without search or examples.
+// testGuards are budgets without per-client rates and with a slot for
+// every test running at once, so parallel tests never answer each other
+// 429 or 503 (tests of the budgets make their own).
+func testGuards() *Guards {
+	g := NewGuards(nil, true)
+	g.heavy = make(chan struct{}, 64)
+	for _, f := range []*family{g.search, g.linkify, g.sandbox, g.builder} {
+		f.slots = make(chan struct{}, 64)
+	}
+	return g
+}
+
+// testConfig serves lib without search or examples, with the response
+// cache.
 func testConfig(tb testing.TB, lib *library.Library) Config {
 	tb.Helper()
-	cat, err := locales.Load(langs.Default, locales.Files)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	assets, err := static.Load()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return Config{Library: lib, Catalog: cat, Assets: assets, BaseURL: "https://rules.test", CacheBytes: DefaultCacheBytes}
+	return Config{Library: lib, Catalog: sitetest.Catalog(tb), Assets: sitetest.Assets(tb), BaseURL: "https://rules.test", CacheBytes: DefaultCacheBytes}
 }
 
 // do answers a GET without the network.
@@ -52,84 +57,41 @@ func do(h http.Handler, path string) response {
 	return response{status: w.Code, header: w.Header(), body: w.Body.String()}
 }
 
-func embeddedText(tb testing.TB, lang string) string {
-	tb.Helper()
-	data, err := content.FS.ReadFile(lang + "/rules.txt")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return string(data)
-}
-
-// nextEdition is the embedded English text as a newer official edition
-// might change it: 117.3b reworded, 117.3e added, 117.7 removed and a new
-// rule 124 with a subrule. The German and Japanese texts have neither
-// 117.3e nor 124.
-func nextEdition(tb testing.TB) string {
-	tb.Helper()
-	text := embeddedText(tb, "en")
-	edit := func(old, new string) {
-		if !strings.Contains(text, old) {
-			tb.Fatalf("the embedded English text lacks %q", old)
-		}
-		text = strings.Replace(text, old, new, 1)
-	}
-	edit("April 17, 2026", "November 13, 2026")
-	i := strings.Index(text, "\n117.3b ")
-	j := i + 1 + strings.Index(text[i+1:], "\n")
-	text = text[:i] + text[i:j] + " Zeppelins change nothing here." + text[j:]
-	edit("\n117.4. ", "\n117.3e A new subrule only the newest English edition has.\n\n117.4. ")
-	i = strings.Index(text, "\n117.7. ")
-	j = i + strings.Index(text[i:], "\n118. ")
-	text = text[:i] + text[j:]
-	return withNewRule124(text, "\n124. Brand-New Rules\n\n124.1. A rule only the newest English edition has.\n\n124.1a A subrule of it, see rule 117.3e.\n")
-}
-
-var (
-	edOnce sync.Once
-	edSrv  *echo.Echo
-	edErr  error
-)
+var editions sitetest.Shared[*echo.Echo]
 
 // editionsServer loads two English editions (2026-04-17 embedded, and
 // 2026-11-13) beside the embedded German and Japanese texts, which follow
 // the first (librarytest.Source).
 func editionsServer(t *testing.T) *echo.Echo {
 	t.Helper()
-	edOnce.Do(func() {
+	return editions.Get(t, func() (*echo.Echo, error) {
 		dir, err := os.MkdirTemp("", "editions")
 		if err != nil {
-			edErr = err
-			return
+			return nil, err
 		}
 		defer os.RemoveAll(dir)
-		files := map[string]string{"2025.txt": embeddedText(t, "en"), "2026.txt": nextEdition(t)}
+		files := map[string]string{"2025.txt": librarytest.Text(t, "en"), "2026.txt": librarytest.Next(t)}
 		for name, text := range files {
-			if edErr = os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); edErr != nil {
-				return
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
+				return nil, err
 			}
 		}
 		lib, err := library.Load(librarytest.Source(t, library.Overrides{"en": {dir}}))
 		if err != nil {
-			edErr = err
-			return
+			return nil, err
 		}
 		cfg := testConfig(t, lib)
 		ix, err := search.Build(lib.Langs, lib.Books, lib.Glossary.Names())
 		if err != nil {
-			edErr = err
-			return
+			return nil, err
 		}
-		cfg.Search = search.Ready(ix)
-		edSrv = New(cfg)
+		cfg.Search, cfg.Guards = search.Ready(ix), testGuards()
+		return New(cfg), nil
 	})
-	if edErr != nil {
-		t.Fatal(edErr)
-	}
-	return edSrv
 }
 
 func TestRulePageNamesItsEdition(t *testing.T) {
+	t.Parallel()
 	h := editionsServer(t)
 	r := do(h, "/en/rules/117")
 	if r.status != 200 {
@@ -149,6 +111,7 @@ func TestRulePageNamesItsEdition(t *testing.T) {
 }
 
 func TestOlderEditionStaysReachable(t *testing.T) {
+	t.Parallel()
 	h := editionsServer(t)
 	r := do(h, "/en/rules/117?edition=2026-04-17")
 	if r.status != 200 {
@@ -178,6 +141,7 @@ func TestOlderEditionStaysReachable(t *testing.T) {
 }
 
 func TestBadEditionsAreLocalizedErrors(t *testing.T) {
+	t.Parallel()
 	h := editionsServer(t)
 	cases := []struct {
 		path   string
@@ -207,6 +171,7 @@ func TestBadEditionsAreLocalizedErrors(t *testing.T) {
 }
 
 func TestChangesBetweenEditions(t *testing.T) {
+	t.Parallel()
 	h := editionsServer(t)
 	r := do(h, "/en/changes")
 	if r.status != 200 {
@@ -236,6 +201,7 @@ func TestChangesBetweenEditions(t *testing.T) {
 }
 
 func TestChangesWithOneEdition(t *testing.T) {
+	t.Parallel()
 	for lang, msg := range map[string]string{"en": "nothing to compare", "de": "nichts zu vergleichen", "ja": "比較できるものはありません"} {
 		r := get(t, "/"+lang+"/changes")
 		if r.status != 200 {
@@ -252,6 +218,7 @@ func TestChangesWithOneEdition(t *testing.T) {
 // shown in English, said so in the reader's language, and offered in
 // hreflang only where it really exists.
 func TestUntranslatedRulesFallBackToEnglish(t *testing.T) {
+	t.Parallel()
 	h := editionsServer(t)
 	for lang, notice := range map[string]string{"de": "fehlt in unserem deutschen Text", "ja": "まだ日本語に翻訳されていない"} {
 		r := do(h, "/"+lang+"/rules/124")
@@ -334,7 +301,7 @@ func TestUntranslatedRulesFallBackToEnglish(t *testing.T) {
 // embedded rules, cycled, and the glossary.
 func bigCorpus(tb testing.TB, lang string) []byte {
 	tb.Helper()
-	src, err := rules.Parse([]byte(embeddedText(tb, lang)), lang, lang, langs.Default.RulesWords())
+	src, err := rules.Parse([]byte(librarytest.Text(tb, lang)), lang, lang, langs.Default.RulesWords())
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -419,17 +386,9 @@ func BenchmarkBigCorpus(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cat, err := locales.Load(langs.Default, locales.Files)
-	if err != nil {
-		b.Fatal(err)
-	}
-	assets, err := static.Load()
-	if err != nil {
-		b.Fatal(err)
-	}
 	b.Run("new-server", func(b *testing.B) {
 		for b.Loop() {
-			New(Config{Library: lib, Catalog: cat, Assets: assets})
+			New(Config{Library: lib, Catalog: sitetest.Catalog(b), Assets: sitetest.Assets(b)})
 		}
 	})
 	b.Run("search-index", func(b *testing.B) {
@@ -462,8 +421,9 @@ func BenchmarkBigCorpus(b *testing.B) {
 // Older editions' paragraphs and comparisons are built on first use; many
 // first requests at once get the same answers (run with -race).
 func TestEditionsBuiltOnceUnderConcurrentRequests(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
-	for name, text := range map[string]string{"a.txt": embeddedText(t, "en"), "b.txt": nextEdition(t)} {
+	for name, text := range map[string]string{"a.txt": librarytest.Text(t, "en"), "b.txt": librarytest.Next(t)} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
 			t.Fatal(err)
 		}
@@ -490,18 +450,10 @@ func TestEditionsBuiltOnceUnderConcurrentRequests(t *testing.T) {
 	wg.Wait()
 }
 
-// withNewRule124 inserts rule 124, which no edition has, after rule 123 of
-// an English text, before the next section.
-func withNewRule124(text, rule string) string {
-	at := strings.LastIndex(text, "\n123. ")
-	at += regexp.MustCompile(`\n[1-9]\. `).FindStringIndex(text[at:])[0]
-	return text[:at] + rule + text[at:]
-}
-
 // rulesTitle is the title of a top-level rule in a language's embedded text.
 func rulesTitle(tb testing.TB, lang, num string) string {
 	tb.Helper()
-	b, err := rules.Parse([]byte(embeddedText(tb, lang)), lang, lang, langs.Default.RulesWords())
+	b, err := rules.Parse([]byte(librarytest.Text(tb, lang)), lang, lang, langs.Default.RulesWords())
 	if err != nil {
 		tb.Fatal(err)
 	}

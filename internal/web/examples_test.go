@@ -8,24 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mtgrules/site/content"
-	"github.com/mtgrules/site/internal/examples"
-	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/moves"
+	"github.com/mtgrules/site/internal/sitetest"
 	"github.com/mtgrules/site/internal/urls"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/locales/msg"
 	"github.com/mtgrules/site/rules/engine"
 )
-
-func testExamples(tb testing.TB) *examples.Set {
-	tb.Helper()
-	set, err := examples.Load(langs.Default, content.FS)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return set
-}
 
 // inOrder reports whether every string occurs in body after the previous one.
 func inOrder(body string, parts ...string) bool {
@@ -45,6 +34,7 @@ func inOrder(body string, parts ...string) bool {
 // engine's priority holder, its stack from top to bottom and the step's
 // narration in the page's language.
 func TestEveryExampleStepRenders(t *testing.T) {
+	t.Parallel()
 	set := testExamples(t)
 	if len(set.List) < 14 {
 		t.Errorf("only %d examples", len(set.List))
@@ -113,6 +103,7 @@ func stripTags(s string) string {
 }
 
 func TestExampleNavigationAndErrors(t *testing.T) {
+	t.Parallel()
 	set := testExamples(t)
 	ex := set.List[0]
 	n := len(ex.Snapshots)
@@ -161,6 +152,7 @@ func TestExampleNavigationAndErrors(t *testing.T) {
 }
 
 func TestPlaySandbox(t *testing.T) {
+	t.Parallel()
 	set := testExamples(t)
 	ex := set.List[0]
 	base := "/en/play/" + ex.Slug
@@ -224,20 +216,14 @@ func TestPlaySandbox(t *testing.T) {
 	}
 }
 
-func srvCatalog(t *testing.T) *locales.Catalog {
-	t.Helper()
-	cat, err := locales.Load(langs.Default, locales.Files)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cat
-}
+func srvCatalog(t *testing.T) *locales.Catalog { return sitetest.Catalog(t) }
 
 // TestRulePageListsCitingExamples checks the "Examples that use this rule"
 // block: the cleanup rule 514 is cited by the end-step examples (among
 // others), each linked at the step whose events first cite 514 or a subrule of it; a
 // subrule's page shows the block of its rule; rule 100 has no block.
 func TestRulePageListsCitingExamples(t *testing.T) {
+	t.Parallel()
 	r := get(t, "/de/rules/514")
 	if !inOrder(r.body, `<h2 id="rule-examples">Beispiele zu dieser Regel</h2>`,
 		`href="/de/examples/catalog-in-opponents-end-step?step=11"`,
@@ -257,6 +243,7 @@ func TestRulePageListsCitingExamples(t *testing.T) {
 
 // The home page leads to the first worked examples and to all of them.
 func TestHomeLinksExamples(t *testing.T) {
+	t.Parallel()
 	set := testExamples(t)
 	r := get(t, "/de/")
 	want := []string{`<h2 id="home-examples">Durchgespielte Beispiele</h2>`}
@@ -276,6 +263,7 @@ func TestHomeLinksExamples(t *testing.T) {
 // summary is text, never a glossary link to a term inside it ("Exalted"
 // in Exalted Angel), while the step still links other glossary terms.
 func TestExampleCardNamesAreNotLinked(t *testing.T) {
+	t.Parallel()
 	ex, ok := testExamples(t).Get("split-second-morph-special-action")
 	if !ok {
 		t.Fatal("no split-second example")

@@ -102,6 +102,7 @@ func readFeed(t *testing.T, h http.Handler, path string) atomDoc {
 // changed against the one before, as the changes page does; the oldest
 // says there is nothing before it. German and Japanese have one edition.
 func TestChangesFeed(t *testing.T) {
+	t.Parallel()
 	h := editionsServer(t)
 	f := readFeed(t, h, "/en/changes.atom")
 	if f.Lang != "en" || f.Title != "What changed · Rules Explained" || f.Updated != "2026-11-13T00:00:00Z" || len(f.Entries) != 2 {

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/mtgrules/site/internal/sitetest/chromium"
 )
 
 // glossaryGroups reads the glossary index: its A–Z bar and each group's
@@ -78,7 +80,7 @@ func contains(list []string, s string) bool {
 // TestBrowserGlossaryFilter: typing in the filter on a phone leaves the
 // matching terms and their letters, and says how many are shown.
 func TestBrowserGlossaryFilter(t *testing.T) {
-	ctx := browser(t)
+	ctx := chromium.Tab(t)
 	testServer(t)
 	if err := chromedp.Do(ctx, phone, chromedp.Navigate(srv.URL+"/de/glossary"), chromedp.WaitVisible(chromedp.CSS("#term-filter")),
 		chromedp.SendKeys(chromedp.CSS("#term-filter"), "trampel")); err != nil {

@@ -4,11 +4,14 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/mtgrules/site/internal/sitetest"
 )
 
 // TestHeadAnswersLikeGet: every GET route answers HEAD with the same status
 // and headers and no body (link checkers and unfurlers send HEAD first).
 func TestHeadAnswersLikeGet(t *testing.T) {
+	t.Parallel()
 	s := testServer(t)
 	for _, path := range []string{"/en/", "/de/rules/117", "/ja/glossary", "/en/search?q=trample", "/api/en/search?q=stack",
 		"/en/examples", "/sitemap.xml", "/robots.txt", "/healthz", "/en/rules/999.9", "/r/117.3a"} {
@@ -30,6 +33,7 @@ func TestHeadAnswersLikeGet(t *testing.T) {
 // ETag and to If-Modified-Since; redirects
 // that depend on the reader stay private.
 func TestPagesAreSharedCacheable(t *testing.T) {
+	t.Parallel()
 	s := testServer(t)
 	for path, cc := range map[string]string{
 		"/de/rules/117.3a":                             cachePage,
@@ -68,6 +72,7 @@ func TestPagesAreSharedCacheable(t *testing.T) {
 // TestChoosingALanguageSetsTheCookie: the switcher's ?lang= remembers the
 // choice and returns to the same page without the parameter.
 func TestChoosingALanguageSetsTheCookie(t *testing.T) {
+	t.Parallel()
 	s := testServer(t)
 	r := fetch(t, s.URL+"/de/rules/117.3a?compare=en&lang=de", http.MethodGet, nil)
 	if r.status != http.StatusSeeOther || r.header.Get("Location") != "/de/rules/117.3a?compare=en" ||
@@ -89,30 +94,14 @@ type fetched struct {
 	body   []byte
 }
 
-// fetch sends one request without following redirects.
+// fetch sends one request without following redirects, taking no
+// compression (compare what is sent).
 func fetch(t *testing.T, url, method string, header map[string]string) fetched {
 	t.Helper()
-	req, err := http.NewRequest(method, url, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Accept-Encoding", "identity") // no transparent gzip: compare what is sent
+	pairs := []string{"Accept-Encoding", "identity"}
 	for k, v := range header {
-		req.Header.Set(k, v)
+		pairs = append(pairs, k, v)
 	}
-	res, err := http.DefaultTransport.RoundTrip(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	var body strings.Builder
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := res.Body.Read(buf)
-		body.Write(buf[:n])
-		if err != nil {
-			break
-		}
-	}
-	return fetched{res.StatusCode, res.Header, []byte(body.String())}
+	r := sitetest.Fetch(t, sitetest.Request(t, method, url, "", "", pairs...))
+	return fetched{r.Status, r.Header, []byte(r.Body)}
 }

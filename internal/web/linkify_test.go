@@ -7,37 +7,19 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/mtgrules/site/internal/sitetest"
 )
 
+// post sends body as contentType to testServer over HTTP; header holds
+// name, value pairs.
 func post(t *testing.T, path, contentType, body string, header ...string) response {
 	t.Helper()
-	s := testServer(t)
-	req, err := http.NewRequest(http.MethodPost, s.URL+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", contentType)
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	var b strings.Builder
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := res.Body.Read(buf)
-		b.Write(buf[:n])
-		if err != nil {
-			break
-		}
-	}
-	return response{status: res.StatusCode, header: res.Header, body: b.String()}
+	return fromSitetest(sitetest.Fetch(t, sitetest.Request(t, http.MethodPost, testServer(t).URL+path, contentType, body, header...)))
 }
 
 func TestLinkifyPage(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "de", "ja"} {
 		r := get(t, "/"+lang+"/linkify")
 		if r.status != http.StatusOK {
@@ -77,6 +59,7 @@ func TestLinkifyPage(t *testing.T) {
 }
 
 func TestLinkifyAPI(t *testing.T) {
+	t.Parallel()
 	r := post(t, "/api/linkify", "application/json", `{"text":"See rules 704.5a and 704.5b, 総合ルール117.3a項; v1.2 costs 3.50 €","format":"markdown"}`)
 	if r.status != http.StatusOK {
 		t.Fatalf("%d %s", r.status, r.body)
@@ -99,6 +82,7 @@ func TestLinkifyAPI(t *testing.T) {
 }
 
 func TestOldNumbersLeadToToday(t *testing.T) {
+	t.Parallel()
 	for path, want := range map[string]string{
 		"/r/2008/102.3b":        "/en/rules/104.3b?was2008=102.3b",
 		"/r/2008/102.3e":        "/en/rules/104.3f?was2008=102.3e", // the 2008 list had no "effect says you lose" yet
@@ -138,6 +122,7 @@ func TestOldNumbersLeadToToday(t *testing.T) {
 // says so in the reader's language, whether its length was announced
 // (refused unread) or not (cut at the limit while read).
 func TestLinkifyAPIBodyTooLarge(t *testing.T) {
+	t.Parallel()
 	big := `{"text":"` + strings.Repeat("117.3a ", 40<<10) + `"}`
 	want := map[string]string{
 		"de": "Der gesendete Text ist länger, als diese Website annimmt (höchstens 240 KB).",

@@ -11,6 +11,7 @@ import (
 // Only numbers of rules in the loaded texts become links: 117.3z, a range
 // ending in it and 999.1 stay text, and the answer counts the links made.
 func TestLinkifyLinksOnlyExistingRules(t *testing.T) {
+	t.Parallel()
 	text := "CR 117.3z, CR 704.5a and 117.3a-z; rule 999.1 and 117.3c"
 	r := postJSON(t, "/api/linkify", map[string]string{"text": text, "format": "markdown"})
 	var out struct {

@@ -16,6 +16,7 @@ import (
 )
 
 func TestShortLinkNegotiatesInOrder(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		path   string
 		header []string
@@ -47,6 +48,7 @@ func TestShortLinkNegotiatesInOrder(t *testing.T) {
 }
 
 func TestRulePagePreviewMeta(t *testing.T) {
+	t.Parallel()
 	r := get(t, "/en/rules/117.3a")
 	book := testLibrary(t).Books["en"]
 	rule, _ := book.Rule("117.3a")
@@ -67,6 +69,7 @@ func TestRulePagePreviewMeta(t *testing.T) {
 }
 
 func TestDescribeTrimsAtWordBoundary(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("priority passes ", 30)
 	got := ruleview.Describe(long, 1)
 	if !strings.HasSuffix(got, "passes…") && !strings.HasSuffix(got, "priority…") {
@@ -82,6 +85,7 @@ func TestDescribeTrimsAtWordBoundary(t *testing.T) {
 // example's sandbox, a short link (in the language it names) and an old
 // number's — on this site's origin only, within maxwidth and maxheight.
 func TestOEmbed(t *testing.T) {
+	t.Parallel()
 	type card struct {
 		Version, Type, Title, HTML string
 		Width, Height              int
@@ -169,6 +173,7 @@ func TestOEmbed(t *testing.T) {
 // page of a group: rules, glossary entries through the aligned glossary,
 // example steps and the pages every language has.
 func TestSitemapIsValidWithAlternates(t *testing.T) {
+	t.Parallel()
 	r := get(t, "/sitemap.xml")
 	if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "application/xml") {
 		t.Fatalf("%d %s", r.status, r.header.Get("Content-Type"))

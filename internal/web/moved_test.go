@@ -17,6 +17,7 @@ import (
 // 301 to the new slug's, the query kept; the old slug means nothing in
 // another language, and an unknown slug stays 404.
 func TestMovedGlossarySlugsRedirect(t *testing.T) {
+	t.Parallel()
 	texts := contentCopy(t, func(string) bool { return true })
 	texts["terms/moved-de.tsv"] = &fstest.MapFile{Data: []byte("# old\tnew\nvorrang\tpriorität\n")}
 	texts["terms/moved-ja.tsv"] = &fstest.MapFile{Data: []byte("優先順位\t優先権\n")}

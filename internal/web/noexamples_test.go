@@ -11,6 +11,7 @@ import (
 // starts and answers every page: the examples list is empty, what needs
 // examples is a localized 404, search is 503 — never a 500.
 func TestEveryPageWithoutExamples(t *testing.T) {
+	t.Parallel()
 	h := newServer(t, testLibrary(t))
 	for path, want := range map[string]int{
 		"/en/":                      http.StatusOK,

@@ -99,13 +99,13 @@ func (s *Server) embedOf(u *url.URL) (card embedCard, ok bool) {
 	}
 	q := u.Query()
 	switch kind {
-	case urls.ShortLink, urls.ShortLink2008:
+	case urls.KindShortLink, urls.KindShortLink2008:
 		lang = q.Get("lang")
 		if !s.langs.Has(lang) {
 			lang = s.langs.Fallback().Code // not the reader's: the answer is cached for everyone
 		}
 		num, ok := s.langs.NormalizeRef(key)
-		if ok && kind == urls.ShortLink2008 {
+		if ok && kind == urls.KindShortLink2008 {
 			num, _, ok = s.rv.From2008(lang, num)
 		}
 		if !ok {
@@ -113,24 +113,24 @@ func (s *Server) embedOf(u *url.URL) (card embedCard, ok bool) {
 		}
 		card, ok = s.ruleCard(lang, num)
 		card.href = u.EscapedPath()
-		if kind == urls.ShortLink && q.Has("lang") {
+		if kind == urls.KindShortLink && q.Has("lang") {
 			card.href = urls.WithLang(card.href, lang)
 		}
 		return card, ok
-	case urls.OtherPage:
+	case urls.KindOther:
 		return embedCard{}, false
 	}
 	if !s.langs.Has(lang) {
 		return embedCard{}, false
 	}
 	switch kind {
-	case urls.RulePage:
+	case urls.KindRule:
 		num, ok := s.langs.NormalizeRef(key)
 		if !ok {
 			return embedCard{}, false
 		}
 		return s.ruleCard(lang, num)
-	case urls.TermPage:
+	case urls.KindTerm:
 		t, _, ok := s.Library.Term(lang, key) // another language's slug: the entry aligned with it
 		if !ok {
 			return embedCard{}, false
@@ -144,7 +144,7 @@ func (s *Server) embedOf(u *url.URL) (card embedCard, ok bool) {
 	if !ok {
 		return embedCard{}, false
 	}
-	if kind == urls.PlayPage {
+	if kind == urls.KindPlay {
 		title := s.Catalog.Format(lang, msg.PlayHeading, 0, map[string]any{"Title": ex.Title.In(lang)})
 		return embedCard{lang, title, ruleview.Describe(ex.Summary.In(lang), 1), lang, urls.Play(lang, ex.Slug, q["m"])}, true
 	}

@@ -38,6 +38,7 @@ func offlineIndex(t *testing.T, lang string) offline.Index {
 // language's whole rules take less than 6 MB either way, every page the
 // pack lists is in it once, and it is the page the site serves there.
 func TestOfflinePackFitsInSixMegabytes(t *testing.T) {
+	t.Parallel()
 	lib, ex := testLibrary(t), testExamples(t).List[0]
 	for _, lang := range langs.Default.Codes() {
 		ix := offlineIndex(t, lang)
@@ -93,6 +94,7 @@ func TestOfflinePackFitsInSixMegabytes(t *testing.T) {
 }
 
 func TestOfflineBatchAnswers(t *testing.T) {
+	t.Parallel()
 	ix := offlineIndex(t, "ja")
 	// A saved copy keeps every static file a page links.
 	var linked []string
@@ -146,6 +148,7 @@ func TestOfflineBatchAnswers(t *testing.T) {
 // root, so its scope is the whole site; browsers check it for changes on
 // every visit; what it keeps on install is there.
 func TestServiceWorkerAtTheRoot(t *testing.T) {
+	t.Parallel()
 	r := get(t, urls.ServiceWorker())
 	if r.status != 200 || r.header.Get("Content-Type") != "text/javascript; charset=utf-8" || r.header.Get("Cache-Control") != "public, no-cache" || r.header.Get("ETag") == "" {
 		t.Fatalf("sw.js: %d %v", r.status, r.header)
@@ -172,6 +175,7 @@ func TestServiceWorkerAtTheRoot(t *testing.T) {
 // TestInstallableManifest holds the web app manifest to what browsers ask
 // of an installable site, in each language.
 func TestInstallableManifest(t *testing.T) {
+	t.Parallel()
 	cat := testConfig(t, nil).Catalog
 	for _, lang := range langs.Default.Codes() {
 		page := get(t, urls.Home(lang))
@@ -218,6 +222,7 @@ func TestInstallableManifest(t *testing.T) {
 }
 
 func TestOfflinePages(t *testing.T) {
+	t.Parallel()
 	cat := testConfig(t, nil).Catalog
 	for _, lang := range langs.Default.Codes() {
 		r := get(t, urls.Offline(lang))
@@ -244,6 +249,7 @@ func TestOfflinePages(t *testing.T) {
 // build their packs each; a saved copy is current on all of them, and a
 // batch named by one is served by another.
 func TestEveryReplicaBuildsTheSamePack(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(t, testLibrary(t))
 	cfg.Examples = testExamples(t)
 	one, other := New(cfg), New(cfg)

@@ -149,6 +149,7 @@ func wantAPIError(t *testing.T, h http.Handler, path string, status int, lang, m
 // The document is OpenAPI 3.1, valid, and names every /api/ route the
 // server has — no more, no fewer.
 func TestOpenAPIDocumentsEveryAPIRoute(t *testing.T) {
+	t.Parallel()
 	doc, _ := openAPI(t)
 	if doc.OpenAPI != "3.1.0" {
 		t.Errorf("openapi %q, want 3.1.0", doc.OpenAPI)
@@ -182,6 +183,7 @@ func TestOpenAPIDocumentsEveryAPIRoute(t *testing.T) {
 // (search's "in" adds "all"): a language added to the table is added
 // there too.
 func TestOpenAPIListsTheTablesLanguages(t *testing.T) {
+	t.Parallel()
 	var doc any
 	if err := json.Unmarshal(openAPISpec, &doc); err != nil {
 		t.Fatal(err)
@@ -216,6 +218,7 @@ func TestOpenAPIListsTheTablesLanguages(t *testing.T) {
 
 // The linkify API, the one POST, answers as documented too.
 func TestLinkifyAPIMatchesOpenAPI(t *testing.T) {
+	t.Parallel()
 	body := []byte(`{"text":"CR 117.3z and CR 704.5a","format":"bbcode"}`)
 	r := post(t, "/api/linkify", "application/json", string(body))
 	if r.status != http.StatusOK {
@@ -232,6 +235,7 @@ func TestLinkifyAPIMatchesOpenAPI(t *testing.T) {
 // The check is strict: an undocumented field, a wrong type, a missing CORS
 // header or an undocumented status fails it.
 func TestOpenAPICheckCatchesDrift(t *testing.T) {
+	t.Parallel()
 	path := "/api/en/rules/117.3a"
 	good := get(t, path)
 	if err := specError(t, http.MethodGet, path, nil, good, true); err != nil {
@@ -259,6 +263,7 @@ func TestOpenAPICheckCatchesDrift(t *testing.T) {
 // The server reads an edition as malformed exactly when openapi.json's
 // pattern refuses it.
 func TestEditionPatternIsTheDocuments(t *testing.T) {
+	t.Parallel()
 	doc, _ := openAPI(t)
 	if got := doc.Components.Parameters["edition"].Value.Schema.Value.Pattern; got != editionPattern.String() {
 		t.Errorf("openapi.json: %s, the server: %s", got, editionPattern)
@@ -267,6 +272,7 @@ func TestEditionPatternIsTheDocuments(t *testing.T) {
 
 // What the clients of issue 24 found, each answered as documented.
 func TestAPIAnswersWhatItDocuments(t *testing.T) {
+	t.Parallel()
 	// GET of the POST-only address: 405 with Allow, as PUT gets.
 	for _, method := range []string{http.MethodGet, http.MethodHead, http.MethodPut} {
 		req := httptest.NewRequest(method, "/api/linkify", nil)
@@ -301,6 +307,7 @@ func TestAPIAnswersWhatItDocuments(t *testing.T) {
 // The linkifier counts characters, as the document's maxLength does, and
 // reads the body the document describes: text, and format if given.
 func TestLinkifyAPIReadsTheDocumentedBody(t *testing.T) {
+	t.Parallel()
 	emoji, _ := json.Marshal(strings.Repeat("😀", MaxLinkifyChars)) // 4 bytes each, 12 escaped
 	for _, c := range []struct {
 		name, contentType, body string
@@ -336,6 +343,7 @@ func TestLinkifyAPIReadsTheDocumentedBody(t *testing.T) {
 // in= names the language whose texts are searched: the Japanese API
 // searches the English texts and links rules to their Japanese pages.
 func TestSearchAPISearchesAnotherLanguage(t *testing.T) {
+	t.Parallel()
 	var res apiResult
 	apiGet(t, "/api/ja/search?q=priority&in=en", http.StatusOK, &res)
 	if res.Lang != "ja" || res.In != "en" || len(res.Hits) == 0 {

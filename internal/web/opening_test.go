@@ -22,6 +22,7 @@ func eventsText(t *testing.T, body string) string {
 // receives priority, the Bears with lethal damage die and B at 0 life
 // loses, each with its rule; the game is over before the first move.
 func TestBuiltPositionOpensWithStateBasedActions(t *testing.T) {
+	t.Parallel()
 	const s = "1.0.m1_p20.30_b.grizzly-bears.d2_p0.30"
 	for lang, want := range map[string][]string{
 		"en": {"Grizzly Bears has lethal damage and is destroyed. Rules: 704.5g", "B loses the game. Rules: 704.5a", "Before anyone receives priority"},
@@ -48,6 +49,7 @@ func TestBuiltPositionOpensWithStateBasedActions(t *testing.T) {
 // An Aura attached to nothing is put into its owner's graveyard before
 // anyone receives priority (704.5m); then A has priority and can move.
 func TestBuiltPositionAuraAttachedToNothing(t *testing.T) {
+	t.Parallel()
 	r := get(t, "/en/play/custom?s=1.0.m1_p20.30_b.holy-strength_p20.30")
 	if r.status != http.StatusOK {
 		t.Fatalf("%d", r.status)

@@ -45,6 +45,7 @@ func pageText(body string) string {
 // and the sandbox after all of each example's moves, and finds no
 // internal id in what the page says.
 func TestNoInternalIDs(t *testing.T) {
+	t.Parallel()
 	bad := internalIDs(t)
 	pages := 0
 	for _, ex := range testExamples(t).List {
@@ -60,7 +61,7 @@ func TestNoInternalIDs(t *testing.T) {
 				paths = append(paths, urls.Example(lang, ex.Slug, step))
 			}
 			for _, path := range paths {
-				r := get(t, path)
+				r := do(uncachedHandler(t), path)
 				if r.status != http.StatusOK {
 					t.Fatalf("%s: %d", path, r.status)
 				}
@@ -79,6 +80,7 @@ func TestNoInternalIDs(t *testing.T) {
 // The builder's empty form offers two players and every card by its name
 // in the reader's language.
 func TestBuilderForm(t *testing.T) {
+	t.Parallel()
 	for lang, want := range map[string][]string{
 		"en": {`<h1>Build a position</h1>`, `<option value="Shock"></option>`, `<option value="2" selected>2 players</option>`,
 			`<input type="text" name="h0.0" value="" list="cards-all"`, `name="h0.0n" value=""`, `name="h0.1" value=""`, `name="g1.0" value=""`, `name="b1.0" value="" list="cards-perm"`, `<option value="m1" selected>Precombat main phase</option>`},
@@ -122,6 +124,7 @@ const builtPosition = "3.0.m1_p20.30_h.shock~2_b.mountain.t_p14.0_b.grizzly-bear
 // to the same short address, which opens the position in all three
 // languages with its stack, players and legal moves.
 func TestBuilderBuildsAShortAddress(t *testing.T) {
+	t.Parallel()
 	for lang, names := range builderNames {
 		r := get(t, "/"+lang+"/play/new?"+builderQuery(names).Encode())
 		if r.status != http.StatusSeeOther || r.header.Get("Location") != "/"+lang+"/play/custom?s="+builtPosition {
@@ -159,6 +162,7 @@ func TestBuilderBuildsAShortAddress(t *testing.T) {
 // The form pre-fills from an address, with card names in the reader's
 // language, so a built position can be changed. No two fields share a name.
 func TestBuilderEditsAPosition(t *testing.T) {
+	t.Parallel()
 	for lang, names := range map[string][2]string{"en": {"Shock", "Grizzly Bears"}, "de": {"Schock", "Grizzlybären"}, "ja": {"ショック", "灰色熊"}} {
 		r := get(t, "/"+lang+"/play/new?s="+builtPosition)
 		if r.status != http.StatusOK {
@@ -182,6 +186,7 @@ func TestBuilderEditsAPosition(t *testing.T) {
 // "Update the form" shows the form again with room for more lines and,
 // when the position is complete, a link to it.
 func TestBuilderUpdate(t *testing.T) {
+	t.Parallel()
 	q := builderQuery(builderNames["en"])
 	q.Del("go")
 	q.Set("edit", "1")
@@ -195,6 +200,7 @@ func TestBuilderUpdate(t *testing.T) {
 
 // A form with mistakes comes back (400) naming each, in the reader's language.
 func TestBuilderNamesMistakes(t *testing.T) {
+	t.Parallel()
 	for lang, want := range map[string][]string{
 		"en": {"A&#39;s hand, line 1: the card pool has no card named “Shok”.", "B&#39;s battlefield, line 1: Shock is not a permanent card",
 			"Life of B: enter a whole number from -99 to 999."},
@@ -225,6 +231,7 @@ func TestBuilderNamesMistakes(t *testing.T) {
 // names what is wrong and never reflects markup; a position written
 // another way than its own redirects to it.
 func TestCustomPositionErrors(t *testing.T) {
+	t.Parallel()
 	for path, want := range map[string]string{
 		"/en/play/custom?s=1.0.m1_p20.30_h.nosuchcard_p20.30":                     "Part 3 of the position names a card that is not in the card pool: “nosuchcard”.",
 		"/de/play/custom?s=1.0.m1_p20.30_h.nosuchcard_p20.30":                     "Teil 3 der Stellung nennt eine Karte, die es im Kartenpool nicht gibt: „nosuchcard“.",
@@ -260,6 +267,7 @@ func TestCustomPositionErrors(t *testing.T) {
 
 // The examples list leads to the builder.
 func TestExamplesLinkBuilder(t *testing.T) {
+	t.Parallel()
 	for lang, label := range map[string]string{"en": "Build your own position", "de": "Eigene Stellung bauen", "ja": "自分で局面を作る"} {
 		mustContain(t, lang, get(t, "/"+lang+"/examples").body, `<a class="button" href="/`+lang+`/play/new">`+label+`</a>`)
 	}
@@ -268,6 +276,7 @@ func TestExamplesLinkBuilder(t *testing.T) {
 // Alike moves are offered once with their count, for sighted readers and
 // screen readers alike.
 func TestSandboxGroupsAlikeMoves(t *testing.T) {
+	t.Parallel()
 	r := get(t, "/en/play/custom?s=1.0.m1_p20.30_b.forest.n3_p20.30")
 	mustContain(t, "forests", squeeze(r.body), `A activates the mana ability of Forest <span class="count" aria-hidden="true">×3</span> <span class="visually-hidden">(any one of 3 alike)</span>`)
 	if n := strings.Count(r.body, "A activates the mana ability of Forest"); n != 1 {
@@ -283,6 +292,7 @@ func squeeze(s string) string { return spaces.ReplaceAllString(s, " ") }
 // The turn track names every step for screen readers, one after the
 // other with the language's separator, never run together.
 func TestTrackNamesStaySeparate(t *testing.T) {
+	t.Parallel()
 	for lang, want := range map[string]string{
 		"en": "Beginning phase: Untap step, Upkeep step, Draw step, Precombat main phase: Precombat main phase, Combat phase: Beginning of combat step, ",
 		"de": "Startphase: Enttappsegment, Versorgungssegment, Ziehsegment, Erste Hauptphase: Erste Hauptphase, ",

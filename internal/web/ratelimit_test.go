@@ -9,6 +9,7 @@ import (
 
 	"github.com/mtgrules/site/internal/clientip"
 	"github.com/mtgrules/site/internal/search"
+	"github.com/mtgrules/site/internal/sitetest"
 	"github.com/mtgrules/site/internal/urls"
 )
 
@@ -18,12 +19,7 @@ import (
 func TestExpensiveRoutesAreRateLimited(t *testing.T) {
 	lib := testLibrary(t)
 	cfg := testConfig(t, lib)
-	ix, err := search.Build(lib.Langs, lib.Books, lib.Glossary.Names())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
-	cfg.Search = search.Ready(ix)
+	cfg.Search = search.Ready(sitetest.Index(t))
 	h := New(cfg)
 	send := func(method, path, addr, body string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(method, path, strings.NewReader(body))

@@ -16,8 +16,8 @@ func request(c echo.Context, lang string) layout.Request {
 	return layout.Request{Lang: lang, Compare: c.QueryParam("compare")}
 }
 
-// page builds the layout model of a page in lang (see layout.Site.Page).
-func (s *Server) page(c echo.Context, lang, title, desc string, pathFor layout.PathFunc) templates.Page {
+// page builds the layout model of a page in lang (see layout.Frame.Page).
+func (s *Server) page(c echo.Context, lang, title, desc string, pathFor layout.Versions) templates.Page {
 	return s.layout.Page(request(c, lang), title, desc, pathFor)
 }
 

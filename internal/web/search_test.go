@@ -10,11 +10,11 @@ import (
 
 	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/search"
-	"github.com/mtgrules/site/locales"
-	"github.com/mtgrules/site/static"
+	"github.com/mtgrules/site/internal/sitetest"
 )
 
 func TestSearchRuleNumberJump(t *testing.T) {
+	t.Parallel()
 	for _, q := range []string{"117.3a", "CR 117.3a", "cr117.3a", "rule 117.3a", "Regel 117.3a", "117.3A", "１１７．３ａ", "117.3a.", " 117.3a "} {
 		for _, lang := range []string{"en", "de", "ja"} {
 			r := get(t, "/"+lang+"/search?q="+url.QueryEscape(q))
@@ -34,6 +34,7 @@ func TestSearchRuleNumberJump(t *testing.T) {
 }
 
 func TestSearchPageFindsPriority(t *testing.T) {
+	t.Parallel()
 	for lang, q := range map[string]string{"en": "priority", "de": "Priorität", "ja": "優先権"} {
 		r := get(t, "/"+lang+"/search?q="+url.QueryEscape(q))
 		if r.status != http.StatusOK {
@@ -47,6 +48,7 @@ func TestSearchPageFindsPriority(t *testing.T) {
 }
 
 func TestSearchNothingFoundIsLocalized(t *testing.T) {
+	t.Parallel()
 	r := get(t, "/de/search?q=xyzzyplugh")
 	if r.status != http.StatusOK {
 		t.Fatalf("status %d", r.status)
@@ -55,6 +57,7 @@ func TestSearchNothingFoundIsLocalized(t *testing.T) {
 }
 
 func TestSearchHostileQueries(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("Priorität ", 1100) // about 11 KB
 	for _, q := range []string{`<script>alert(1)</script>`, `"unclosed`, `+priority -stack`, `a:b`, `mana~2`, `^boost`, `*`, `(`, `)`, `title:"x" AND`, `\`, long} {
 		r := get(t, "/en/search?q="+url.QueryEscape(q))
@@ -84,6 +87,7 @@ func TestSearchHostileQueries(t *testing.T) {
 }
 
 func TestSearchAPI(t *testing.T) {
+	t.Parallel()
 	r := get(t, "/api/en/search?q=priority")
 	if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "application/json") {
 		t.Fatalf("status %d, type %q", r.status, r.header.Get("Content-Type"))
@@ -133,6 +137,7 @@ func TestSearchAPI(t *testing.T) {
 }
 
 func TestSearchPaging(t *testing.T) {
+	t.Parallel()
 	r := get(t, "/en/search?q=player")
 	mustContain(t, "page 1", r.body, `rel="next" href="/en/search?page=2&amp;q=player"`)
 	r = get(t, "/en/search?q=player&page=2")
@@ -140,12 +145,12 @@ func TestSearchPaging(t *testing.T) {
 }
 
 func TestSearchUnavailableUntilIndexed(t *testing.T) {
+	t.Parallel()
 	testServer(t)
-	failed := search.BuildAsync(langs.Default, nil, nil) // finishes at once, without an index
+	failed := search.BuildLater(langs.Default, nil, nil) // finishes at once, without an index
+	failed.Start()
 	failed.Wait()
-	cat, _ := locales.Load(langs.Default, locales.Files)
-	assets, _ := static.Load()
-	h := New(Config{Library: testLibrary(t), Catalog: cat, Assets: assets, Search: failed})
+	h := New(Config{Library: sitetest.Library(t), Catalog: sitetest.Catalog(t), Assets: sitetest.Assets(t), Search: failed})
 	for path, want := range map[string]string{
 		"/de/search?q=Stapel":      "Die Suche wird noch vorbereitet.",
 		"/api/ja/search?q=スタック":    "検索の準備中です。",

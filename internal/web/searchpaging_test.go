@@ -2,16 +2,18 @@ package web
 
 import (
 	"fmt"
-	"github.com/mtgrules/site/internal/urls"
 	"net/http"
 	"net/url"
 	"strconv"
 	"testing"
+
+	"github.com/mtgrules/site/internal/urls"
 )
 
 // A results page past the last one is a localized 404 that links the
 // last page, on the page and in the API; the last page itself is there.
 func TestSearchPagePastTheLastIs404(t *testing.T) {
+	t.Parallel()
 	queries := map[string]string{"en": "player", "de": "Spieler", "ja": "プレイヤー"}
 	message := map[string]string{
 		"en": "There is no page %d: the results fill %d pages.",

@@ -69,8 +69,8 @@ func (c Config) NewCache() *httpcache.Cache {
 type Server struct {
 	Config
 	langs  *langs.Table
-	layout layout.Site
-	rv     *ruleview.Site
+	layout layout.Frame
+	rv     *ruleview.Pages
 	// refusals are the prebuilt 429 and 503 answers.
 	refusals refusals
 	pool     *simview.Pool
@@ -91,7 +91,7 @@ const MaxQueryBytes = 64 << 10
 
 // New builds the echo instance with every route and middleware.
 func New(cfg Config) *echo.Echo {
-	s := &Server{Config: cfg, langs: cfg.Library.Langs, layout: layout.Site{Cat: cfg.Catalog, Static: cfg.Assets.URL, Base: cfg.BaseURL}}
+	s := &Server{Config: cfg, langs: cfg.Library.Langs, layout: layout.Frame{Cat: cfg.Catalog, Static: cfg.Assets.URL, Base: cfg.BaseURL}}
 	s.refs = refs.NewFinder(s.langs.RefWords())
 	s.rv = ruleview.New(cfg.Library, cfg.Catalog, s.layout, cfg.Examples)
 	s.narration = map[string]*richtext.Linker{}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"compress/gzip"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -9,13 +8,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mtgrules/site/content"
-	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/langs"
-	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/search"
-	"github.com/mtgrules/site/locales"
-	"github.com/mtgrules/site/static"
+	"github.com/mtgrules/site/internal/sitetest"
 )
 
 var (
@@ -27,40 +22,40 @@ var (
 // testServer serves the embedded content over real HTTP.
 func testServer(t testing.TB) *httptest.Server {
 	t.Helper()
+	cfg := testConfig(t, sitetest.Library(t))
+	cfg.Search, cfg.Examples, cfg.Guards = search.Ready(sitetest.Index(t)), sitetest.Examples(t), testGuards()
 	srvOnce.Do(func() {
-		lib, err := library.Load(library.Embedded(nil))
-		if err != nil {
-			panic(err)
-		}
-		cat, err := locales.Load(langs.Default, locales.Files)
-		if err != nil {
-			panic(err)
-		}
-		assets, err := static.Load()
-		if err != nil {
-			panic(err)
-		}
-		idx, err := search.Build(lib.Langs, lib.Books, lib.Glossary.Names())
-		if err != nil {
-			panic(err)
-		}
-		exs, err := examples.Load(langs.Default, content.FS)
-		if err != nil {
-			panic(err)
-		}
 		// The public origin is the test server's own, as -base-url would say.
 		srv = httptest.NewUnstartedServer(nil)
-		handler = New(Config{Library: lib, Catalog: cat, Assets: assets, Search: search.Ready(idx), Examples: exs, BaseURL: "http://" + srv.Listener.Addr().String(), CacheBytes: DefaultCacheBytes, Guards: NewGuards(nil, true)})
+		cfg.BaseURL = "http://" + srv.Listener.Addr().String()
+		handler = New(cfg)
 		srv.Config.Handler = handler
 		srv.Start()
 	})
 	return srv
 }
 
+var uncached sitetest.Shared[http.Handler]
+
+// uncachedHandler serves the embedded content without the response cache:
+// a benchmark measures the work of a page rather than a cache hit, and a
+// test that reads thousands of pages does not compress each for the cache
+// at gzip's best level.
+func uncachedHandler(tb testing.TB) http.Handler {
+	tb.Helper()
+	cfg := testConfig(tb, testLibrary(tb))
+	cfg.Examples, cfg.BaseURL, cfg.CacheBytes, cfg.Guards = testExamples(tb), "", 0, testGuards()
+	return uncached.Get(tb, func() (http.Handler, error) { return New(cfg), nil })
+}
+
 type response struct {
 	status int
 	header http.Header
 	body   string
+}
+
+func fromSitetest(r sitetest.Response) response {
+	return response{status: r.Status, header: r.Header, body: r.Body}
 }
 
 // get fetches a path from testServer without following redirects.
@@ -73,30 +68,7 @@ func get(t testing.TB, path string, header ...string) response {
 // redirects; header holds name, value pairs.
 func getAt(t testing.TB, origin, path string, header ...string) response {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, origin+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	res, err := client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	var r io.Reader = res.Body
-	if res.Header.Get("Content-Encoding") == "gzip" {
-		if r, err = gzip.NewReader(res.Body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	body, err := io.ReadAll(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return response{status: res.StatusCode, header: res.Header, body: string(body)}
+	return fromSitetest(sitetest.Fetch(t, sitetest.Request(t, http.MethodGet, origin+path, "", "", header...)))
 }
 
 func mustContain(t *testing.T, what, body string, subs ...string) {
@@ -109,6 +81,7 @@ func mustContain(t *testing.T, what, body string, subs ...string) {
 }
 
 func TestSubrulePageInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	for _, lang := range langs.Default.Codes() {
 		t.Run(lang, func(t *testing.T) {
 			r := get(t, "/"+lang+"/rules/117.2c")
@@ -133,6 +106,7 @@ func TestSubrulePageInEveryLanguage(t *testing.T) {
 
 // Example paragraphs start with the label and a space before the text.
 func TestExamplesAreLabelled(t *testing.T) {
+	t.Parallel()
 	for lang, label := range map[string]string{"en": "Example:", "de": "Beispiel:", "ja": "例："} {
 		r := get(t, "/"+lang+"/rules/602")
 		if n := strings.Count(r.body, `<p class="example"><strong>`+label+`</strong> `); n != 1 {
@@ -142,6 +116,7 @@ func TestExamplesAreLabelled(t *testing.T) {
 }
 
 func TestTopLevelRulePageHasEverySubruleAnchored(t *testing.T) {
+	t.Parallel()
 	r := get(t, "/en/rules/117")
 	if r.status != http.StatusOK {
 		t.Fatalf("status %d", r.status)
@@ -162,6 +137,7 @@ func TestTopLevelRulePageHasEverySubruleAnchored(t *testing.T) {
 }
 
 func TestRuleNumberNormalisationRedirects(t *testing.T) {
+	t.Parallel()
 	for path, want := range map[string]string{
 		"/en/rules/117.3a.":             "/en/rules/117.3a",
 		"/en/rules/117.3A":              "/en/rules/117.3a",
@@ -175,6 +151,7 @@ func TestRuleNumberNormalisationRedirects(t *testing.T) {
 }
 
 func TestUnknownRulesAndLanguagesAre404(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"/en/rules/999.9z":          "There is no rule with this number",
 		"/de/rules/999.9z":          "In unseren Texten gibt es keine Regel",
@@ -196,6 +173,7 @@ func TestUnknownRulesAndLanguagesAre404(t *testing.T) {
 }
 
 func TestHostileInputGets4xxInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		path   string
 		status int
@@ -223,6 +201,7 @@ func TestHostileInputGets4xxInTheReadersLanguage(t *testing.T) {
 }
 
 func TestRootRedirectsByCookieThenAcceptLanguage(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		header []string
 		want   string
@@ -243,6 +222,7 @@ func TestRootRedirectsByCookieThenAcceptLanguage(t *testing.T) {
 }
 
 func TestSecurityAndCacheHeaders(t *testing.T) {
+	t.Parallel()
 	r := get(t, "/en/rules/117", "Accept-Encoding", "gzip")
 	h := r.header
 	for name, want := range map[string]string{
@@ -280,6 +260,7 @@ func TestSecurityAndCacheHeaders(t *testing.T) {
 // stays under 64 KB, room for the whole of rule 704 and the 730-entry
 // glossary index.
 func TestPagesStayUnder30KB(t *testing.T) {
+	t.Parallel()
 	for _, path := range []string{"/en/", "/de/rules", "/ja/rules/117", "/en/rules/704", "/de/glossary", "/en/rules/117?compare=ja", "/de/rules/704?compare=ja"} {
 		r := get(t, path)
 		if r.status != 200 {
@@ -303,12 +284,14 @@ func TestPagesStayUnder30KB(t *testing.T) {
 }
 
 func TestLanguageSwitcherKeepsTheRule(t *testing.T) {
+	t.Parallel()
 	r := get(t, "/de/rules/117.3a?compare=en")
 	mustContain(t, "switcher", r.body, `href="/en/rules/117.3a?lang=en"`, `href="/ja/rules/117.3a?compare=en&amp;lang=ja"`,
 		`lang="en"`, `class="rule compare"`)
 }
 
 func TestCompareShowsBothLanguagesParagraphByParagraph(t *testing.T) {
+	t.Parallel()
 	r := get(t, "/en/rules/117?compare=ja")
 	if r.status != 200 {
 		t.Fatal(r.status)
@@ -320,6 +303,7 @@ func TestCompareShowsBothLanguagesParagraphByParagraph(t *testing.T) {
 }
 
 func TestGlossaryPages(t *testing.T) {
+	t.Parallel()
 	for _, lang := range langs.Default.Codes() {
 		r := get(t, "/"+lang+"/glossary")
 		if r.status != 200 {
@@ -339,6 +323,7 @@ func TestGlossaryPages(t *testing.T) {
 }
 
 func TestHealthz(t *testing.T) {
+	t.Parallel()
 	if r := get(t, "/readyz"); r.status != 200 || r.body != "ready" {
 		t.Errorf("readyz: %d %q", r.status, r.body)
 	}
@@ -351,6 +336,7 @@ func TestHealthz(t *testing.T) {
 // ?compare= keep the term, and another language's slug redirects to this
 // language's entry.
 func TestGlossaryEntriesAreAlignedAcrossLanguages(t *testing.T) {
+	t.Parallel()
 	de, ja := "/de/glossary/"+urlEscape("priorität"), "/ja/glossary/"+urlEscape("優先権")
 	r := get(t, "/en/glossary/priority")
 	if r.status != 200 {
@@ -387,6 +373,7 @@ func TestGlossaryEntriesAreAlignedAcrossLanguages(t *testing.T) {
 // their rules, each with its heading and first words, linking its own
 // page; no rule page grows past 100 KB of HTML.
 func TestGiantRulesListTheirParts(t *testing.T) {
+	t.Parallel()
 	for lang, trample := range map[string]string{"en": "Trample", "de": "Trampelschaden", "ja": "トランプル"} {
 		for _, top := range []string{"701", "702"} {
 			r := get(t, "/"+lang+"/rules/"+top)

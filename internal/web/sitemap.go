@@ -51,7 +51,7 @@ func (s *Server) sitemapSet(base string) urlset {
 	for _, l := range s.langs.Codes() {
 		lastmod[l] = s.rv.Book(l).Edition()
 	}
-	add := func(pathFor layout.PathFunc) {
+	add := func(pathFor layout.Versions) {
 		var links []sitemapXLink
 		var pages []sitemapURL
 		for _, l := range s.langs.Codes() {

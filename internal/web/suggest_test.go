@@ -43,6 +43,7 @@ func wantSuggestions(t *testing.T, lang, q string, want ...string) {
 // Rule numbers complete in number order, written as people write them:
 // full width, upper case, with "CR" or "Regel" in front.
 func TestSuggestRuleNumbers(t *testing.T) {
+	t.Parallel()
 	heading := map[string]string{"en": "Timing and Priority", "de": "Timing und Priorität", "ja": "タイミングと優先権"}
 	for _, lang := range langs.Default.Codes() {
 		var want []string
@@ -69,6 +70,7 @@ func TestSuggestRuleNumbers(t *testing.T) {
 // Headings and glossary terms complete by their start, or a later word's,
 // whatever the case and width.
 func TestSuggestHeadingsAndTerms(t *testing.T) {
+	t.Parallel()
 	wantSuggestions(t, "en", "PRIO",
 		"term  Priority /en/glossary/priority",
 		"heading 117 Timing and Priority /en/rules/117")
@@ -133,6 +135,7 @@ func TestSuggestInsideAndOtherLanguages(t *testing.T) {
 // German and Japanese complete the numbers of rules only English has, as
 // their pages show them (in English).
 func TestSuggestFallbackNumbers(t *testing.T) {
+	t.Parallel()
 	h := editionsServer(t)
 	for _, lang := range []string{"de", "ja"} {
 		got := suggest(t, h, lang, "117.3e")
@@ -220,6 +223,7 @@ func BenchmarkSuggestIndex(b *testing.B) {
 // script finds the suggestion endpoint and its localized announcements in
 // the form's data attributes (no inline script: the CSP forbids it).
 func TestSearchBoxMarkupForSuggestions(t *testing.T) {
+	t.Parallel()
 	many := map[string]string{
 		"en": "{n} suggestions. Choose with the up and down arrow keys.",
 		"de": "{n} Vorschläge. Mit den Pfeiltasten nach oben und unten auswählen.",

@@ -115,9 +115,10 @@ const (
 	EvZeroToughness    = "zero_toughness"      // 704.5f
 	EvAuraFallsOff     = "aura_unattached"     // 704.5m
 	EvLoses            = "loses"               // a player loses
+	EvConcede          = "concede"             // a player concedes (104.3a)
 	EvLeaves           = "leaves_game"         // 800.4a
 	EvGameOver         = "game_over"           // 104.2a
-	EvTurnLimit        = "turn_limit"          // the scenario's turn limit is reached
+	EvTurnLimit        = "turn_limit"          // the scenario's turn limit is reached (TurnLimitRule)
 	EvFizzle           = "does_not_resolve"    // 608.2b
 	EvCountered        = "countered"           // a spell is countered
 	EvEnters           = "enters"              // a permanent spell resolves (608.3)

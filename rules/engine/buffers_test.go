@@ -65,6 +65,7 @@ func testGames(t *testing.T) (starts []State, actions [][]Action) {
 // and appending to a snapshot's events or to an event's rules (which must
 // reallocate, the slices being clipped) leaves every other snapshot alone.
 func TestReplaySharedBuffers(t *testing.T) {
+	t.Parallel()
 	starts, actions := testGames(t)
 	for g, start := range starts {
 		acts := actions[g]
@@ -114,6 +115,7 @@ func TestReplaySharedBuffers(t *testing.T) {
 // every event, so events of a running action move to a new buffer while
 // those of earlier actions stay behind, and compares with lone Applies.
 func TestApplierSmallBuffers(t *testing.T) {
+	t.Parallel()
 	starts, actions := testGames(t)
 	for g, start := range starts {
 		acts := actions[g]
@@ -138,6 +140,7 @@ func TestApplierSmallBuffers(t *testing.T) {
 // TestRunMatchesApply checks Scenario.Run, which shares buffers like
 // Replay, against the scenario played one Apply at a time.
 func TestRunMatchesApply(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join(scenarioDir, "*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatal("no scenarios", err)

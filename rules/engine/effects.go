@@ -81,7 +81,8 @@ func (g *game) applyEffect(obj StackObject, eff Effect, target Target, hasTarget
 		e.Source = int32(source)
 		for i := range s.Players {
 			if i != obj.Controller && s.InGame(i) {
-				g.writablePlayer(i).Lost = true
+				pl := g.writablePlayer(i)
+				pl.Lost, pl.LostBy = true, e.Rules[0]
 			}
 		}
 		g.gameOver()

@@ -15,8 +15,9 @@ func (g *game) concede(p int) {
 			}
 		}
 	}
-	g.emit("concede", p, "104.3a")
+	e := g.emit(EvConcede, p, "104.3a")
 	g.leave(p)
+	g.writablePlayer(p).LostBy = e.Rules[0]
 	if s.Over || !holder {
 		return
 	}

@@ -25,6 +25,7 @@ func openSetup(t *testing.T, st Setup) (State, Snapshot) {
 }
 
 func TestOpenPerformsStateBasedActionsBeforePriority(t *testing.T) {
+	t.Parallel()
 	zero := 0
 	st := Setup{Turn: 1, Step: Main1, Players: []SetupPlayer{{Name: "A"}, {Name: "B", Life: &zero}},
 		Battlefield: []SetupPermanent{{ID: 1, Card: "grizzly-bears", Controller: 0, Damage: 2}}}
@@ -46,6 +47,7 @@ func TestOpenPerformsStateBasedActionsBeforePriority(t *testing.T) {
 }
 
 func TestOpenAuraAttachedToNothing(t *testing.T) {
+	t.Parallel()
 	st := Setup{Turn: 2, Step: Main1, Players: []SetupPlayer{{Name: "A"}, {Name: "B"}},
 		Battlefield: []SetupPermanent{{ID: 1, Card: "holy-strength", Controller: 1}}}
 	_, open := openSetup(t, st)
@@ -59,6 +61,7 @@ func TestOpenAuraAttachedToNothing(t *testing.T) {
 }
 
 func TestOpenLeavesASettledPositionAlone(t *testing.T) {
+	t.Parallel()
 	one := 1
 	st := Setup{Turn: 2, Step: Main1, Priority: &one, Players: []SetupPlayer{{Name: "A"}, {Name: "B"}},
 		Battlefield: []SetupPermanent{{ID: 1, Card: "grizzly-bears", Controller: 0, Damage: 1}}}
@@ -72,6 +75,7 @@ func TestOpenLeavesASettledPositionAlone(t *testing.T) {
 // for its controller's choice of target, and the priority holder gets
 // priority after it.
 func TestOpenLeavesGameAndWaitsForTriggerChoice(t *testing.T) {
+	t.Parallel()
 	zero, two := 0, 2
 	st := Setup{Turn: 4, Step: Main1, Active: 1, Priority: &two, Players: []SetupPlayer{{Name: "A"}, {Name: "B"}, {Name: "C", Life: &zero}},
 		Battlefield: []SetupPermanent{{ID: 1, Card: "goblin-arsonist", Controller: 0, Damage: 1}, {ID: 2, Card: "forest", Controller: 2}}}
@@ -98,6 +102,7 @@ func TestOpenLeavesGameAndWaitsForTriggerChoice(t *testing.T) {
 // A built combat is declared as the rules would have it: attackers tapped
 // (unless vigilance), blockers blocking, each checked like a declaration.
 func TestSetupCombat(t *testing.T) {
+	t.Parallel()
 	one := 1
 	cards := testCards(t)
 	base := func() Setup {

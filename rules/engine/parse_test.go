@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseCardsRejectsBadCards(t *testing.T) {
+	t.Parallel()
 	bad := map[string]string{
 		"not json":      `{`,
 		"no types":      `[{"id":"x"}]`,
@@ -27,6 +28,7 @@ func TestParseCardsRejectsBadCards(t *testing.T) {
 }
 
 func TestCardPool(t *testing.T) {
+	t.Parallel()
 	cards := testCards(t)
 	for _, id := range []string{"plains", "island", "swamp", "mountain", "forest", "grizzly-bears", "craw-wurm",
 		"colossal-dreadmaw", "tundra-wolves", "wind-drake", "giant-growth", "shock", "holy-strength", "earthquake",
@@ -46,6 +48,7 @@ func TestCardPool(t *testing.T) {
 }
 
 func TestParseScenarioRejectsBadScenarios(t *testing.T) {
+	t.Parallel()
 	cards := testCards(t)
 	good := `{"slug":"x","rules":["117.3a"],
 	"start":{"players":[{"name":"A"},{"name":"B"}],"battlefield":[],"turn":1,"active":0,"step":"main1"},
@@ -77,6 +80,7 @@ func TestParseScenarioRejectsBadScenarios(t *testing.T) {
 }
 
 func TestScenarioRunReportsFirstIllegalStep(t *testing.T) {
+	t.Parallel()
 	cards := testCards(t)
 	data := `{"slug":"x","rules":["117.3a"],
 	"start":{"players":[{"name":"A"},{"name":"B"}],"battlefield":[],"turn":1,"active":0,"step":"main1"},
@@ -99,6 +103,7 @@ func TestScenarioRunReportsFirstIllegalStep(t *testing.T) {
 }
 
 func TestReplayStopsAtFirstIllegalAction(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	acts := []Action{Pass(0), Pass(1), Pass(1), Pass(0)}
 	snaps, err := Replay(s, acts)
@@ -115,6 +120,7 @@ func TestReplayStopsAtFirstIllegalAction(t *testing.T) {
 }
 
 func TestJSONRoundTrip(t *testing.T) {
+	t.Parallel()
 	s := richStart(t, 3)
 	s, _ = mustAll(t, s, Pass(0))
 	data, err := json.Marshal(s)
@@ -148,6 +154,7 @@ func TestJSONRoundTrip(t *testing.T) {
 }
 
 func TestCloneIsDeep(t *testing.T) {
+	t.Parallel()
 	s := richStart(t, 2)
 	s.Battlefield[0].Counters = map[string]int{"charge": 1}
 	s.Stack = []StackObject{{ID: 99, Kind: KindSpell, Card: "shock", Targets: []Target{PlayerTarget(1)}}}

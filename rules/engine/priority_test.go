@@ -7,6 +7,7 @@ import (
 )
 
 func TestCastThenBothPassResolves(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	f1, f2 := put(&s, "forest", 0), put(&s, "forest", 0)
 	hand(&s, 0, "grizzly-bears")
@@ -45,6 +46,7 @@ func TestCastThenBothPassResolves(t *testing.T) {
 }
 
 func TestResponseResolvesFirst(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	bears := put(&s, "grizzly-bears", 1)
 	hand(&s, 0, "shock")
@@ -77,6 +79,7 @@ func TestResponseResolvesFirst(t *testing.T) {
 }
 
 func TestIllegalActionsLeaveStateUnchanged(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	put(&s, "forest", 0)
 	bm := put(&s, "mountain", 1)
@@ -123,6 +126,7 @@ func TestIllegalActionsLeaveStateUnchanged(t *testing.T) {
 }
 
 func TestSorceryTiming(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	hand(&s, 0, "grizzly-bears", "shock")
 	hand(&s, 1, "grizzly-bears")
@@ -155,6 +159,7 @@ func TestSorceryTiming(t *testing.T) {
 }
 
 func TestPassingWithEmptyStackEndsStepAndEmptiesPools(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	sw := put(&s, "swamp", 0)
 	s, _ = must(t, s, tapLand(0, sw))
@@ -171,6 +176,7 @@ func TestPassingWithEmptyStackEndsStepAndEmptiesPools(t *testing.T) {
 }
 
 func TestNonPassResetsStreak(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	m := put(&s, "mountain", 1)
 	hand(&s, 1, "shock")

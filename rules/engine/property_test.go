@@ -193,6 +193,7 @@ func checkInvariants(t *testing.T, s State, seed uint64, i int) {
 }
 
 func TestPropertyRandomGames(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	putTrigger, apnapBatches := 0, 0
 	seeds := uint64(40)
@@ -248,6 +249,7 @@ func TestPropertyRandomGames(t *testing.T) {
 }
 
 func TestPropertyPassOnlyGamesTerminate(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(1); seed <= 20; seed++ {
 		players := 2 + int(seed%3)
 		start := richStart(t, players)
@@ -278,6 +280,7 @@ func TestPropertyPassOnlyGamesTerminate(t *testing.T) {
 }
 
 func TestPropertyPassesAdvanceEveryRound(t *testing.T) {
+	t.Parallel()
 	// With an empty stack, one pass per player always moves to another step.
 	s := richStart(t, 3)
 	s.TurnLimit = 0

@@ -6,6 +6,7 @@ import (
 )
 
 func TestIllegalTargetsDoNotResolve(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	wolves := put(&s, "tundra-wolves", 1)
 	hand(&s, 0, "shock")
@@ -37,6 +38,7 @@ func TestIllegalTargetsDoNotResolve(t *testing.T) {
 }
 
 func TestZeroLifeLoses(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Players[1].Life = 2
 	hand(&s, 0, "shock")
@@ -56,6 +58,7 @@ func TestZeroLifeLoses(t *testing.T) {
 }
 
 func TestDrawFromEmptyLibraryLoses(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Step = Upkeep
 	s, ev := passRound(t, s)
@@ -66,6 +69,7 @@ func TestDrawFromEmptyLibraryLoses(t *testing.T) {
 }
 
 func TestToughnessZeroAndAuraFallsOff(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	bears := put(&s, "grizzly-bears", 1)
 	aura := put(&s, "holy-strength", 1)
@@ -85,6 +89,7 @@ func TestToughnessZeroAndAuraFallsOff(t *testing.T) {
 }
 
 func TestCleanupWithStateBasedActionGivesPriority(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Step = End
 	aura := put(&s, "holy-strength", 0)
@@ -113,6 +118,7 @@ func TestCleanupWithStateBasedActionGivesPriority(t *testing.T) {
 }
 
 func TestCleanupDiscardsToHandSize(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Step = End
 	hand(&s, 0, "shock", "island", "island", "island", "island", "island", "island", "giant-growth", "cancel")
@@ -132,6 +138,7 @@ func TestCleanupDiscardsToHandSize(t *testing.T) {
 }
 
 func TestThreePlayersPassInTurnOrder(t *testing.T) {
+	t.Parallel()
 	s := NewState(testCards(t), "A", "B", "C")
 	s.Turn, s.Step = 5, Upkeep
 	m := put(&s, "mountain", 2)
@@ -161,6 +168,7 @@ func TestThreePlayersPassInTurnOrder(t *testing.T) {
 }
 
 func TestLeavingTheGame(t *testing.T) {
+	t.Parallel()
 	s := NewState(testCards(t), "A", "B", "C")
 	s.Turn, s.Step = 5, Main1
 	put(&s, "grizzly-bears", 1)
@@ -196,6 +204,7 @@ func TestLeavingTheGame(t *testing.T) {
 }
 
 func TestConcedeAdjustsPassStreak(t *testing.T) {
+	t.Parallel()
 	s := NewState(testCards(t), "A", "B", "C")
 	s.Turn, s.Step = 5, Main1
 	s, _ = must(t, s, Pass(0)) // A passed; B holds priority
@@ -218,6 +227,7 @@ func TestConcedeAdjustsPassStreak(t *testing.T) {
 }
 
 func TestBushidoTriggersAPNAP(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Step = DeclareAttackers
 	ronin := put(&s, "cursed-ronin", 0)
@@ -241,6 +251,7 @@ func TestBushidoTriggersAPNAP(t *testing.T) {
 }
 
 func TestSplitSecondAndMagus(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Step = Upkeep
 	s.Players[0].Life, s.Players[1].Life = 5, 18
@@ -299,6 +310,7 @@ func TestSplitSecondAndMagus(t *testing.T) {
 }
 
 func TestGemstoneArrayAndCatalogAndCancel(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Step = End
 	arr := put(&s, "gemstone-array", 1)
@@ -351,6 +363,7 @@ func TestGemstoneArrayAndCatalogAndCancel(t *testing.T) {
 }
 
 func TestEarthquakeSparesFlyers(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	drake := put(&s, "wind-drake", 1)
 	bears := put(&s, "grizzly-bears", 1)
@@ -366,6 +379,7 @@ func TestEarthquakeSparesFlyers(t *testing.T) {
 }
 
 func TestTrampleAndFlyingBlock(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Step = DeclareAttackers
 	maw := put(&s, "colossal-dreadmaw", 0)
@@ -385,6 +399,7 @@ func TestTrampleAndFlyingBlock(t *testing.T) {
 }
 
 func TestDiscardCost(t *testing.T) {
+	t.Parallel()
 	pool := map[string]Card{}
 	for id, c := range testCards(t) {
 		pool[id] = c
@@ -416,6 +431,7 @@ func TestDiscardCost(t *testing.T) {
 }
 
 func TestNoPriorityAndLastPasserLeaves(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Priority = -1
 	if _, _, err := Apply(s, Pass(0)); reason(err) != ReasonNoPriority {

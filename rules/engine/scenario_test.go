@@ -334,6 +334,7 @@ var scenarioChecks = map[string]func(t *testing.T, sc Scenario, snaps []Snapshot
 }
 
 func TestScenarios(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join(scenarioDir, "*.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ func ptr(n int) *int { return &n }
 // their ids, new ones follow them, and the top of the stack resolves
 // first once both players pass (117.4, 608.1).
 func TestSetupWithStackResolvesTopFirst_117_4(t *testing.T) {
+	t.Parallel()
 	cards := testCards(t)
 	st := Setup{
 		Turn: 2, Active: 0, Step: Main1,
@@ -58,6 +59,7 @@ func mustApply(t *testing.T, s State, a Action) (State, []Event) {
 // Cards of no importance can be drawn and discarded but never cast or
 // played (they are in no card pool).
 func TestHiddenCardsAreOnlyDrawn(t *testing.T) {
+	t.Parallel()
 	cards := testCards(t)
 	st := Setup{Turn: 2, Step: Main1, Players: []SetupPlayer{{Name: "A", Hand: []string{"forest"}, LibrarySize: 1}, {Name: "B"}}}
 	s, err := st.Build(cards)
@@ -84,6 +86,7 @@ func TestHiddenCardsAreOnlyDrawn(t *testing.T) {
 // A start position's stack objects are checked against what lies below
 // them: a spell can target a spell under it, not one above it.
 func TestSetupStackTargetsOnlyBelow(t *testing.T) {
+	t.Parallel()
 	cards := testCards(t)
 	st := Setup{Turn: 1, Step: Main1, Players: []SetupPlayer{{Name: "A"}, {Name: "B"}},
 		Stack: []SetupStackObject{

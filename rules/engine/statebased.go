@@ -100,7 +100,8 @@ func (g *game) stateBasedActions() bool {
 		if s.Players[p].Life > 0 {
 			rule = "704.5b"
 		}
-		g.writablePlayer(p).Lost = true
+		pl := g.writablePlayer(p)
+		pl.Lost, pl.LostBy = true, rule
 		e := g.emit(EvLoses, p, rule)
 		e.Amount = s.Players[p].Life
 	}

@@ -7,6 +7,7 @@ import (
 
 // An intervening "if" that is false when the event happens: no trigger (603.4).
 func TestInterveningIfFalseDoesNotTrigger(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Step, s.Active, s.Turn = End, 1, 4
 	put(&s, "felidar-sovereign", 0)
@@ -22,6 +23,7 @@ func TestInterveningIfFalseDoesNotTrigger(t *testing.T) {
 // A creature that lost its abilities has no triggered abilities (613.1f):
 // Sudden Spoiling stops bushido.
 func TestLostAbilitiesDoNotTrigger(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Step = DeclareAttackers
 	ronin := put(&s, "cursed-ronin", 0)
@@ -39,6 +41,7 @@ func TestLostAbilitiesDoNotTrigger(t *testing.T) {
 // A triggered ability with no legal target is removed as it would go on
 // the stack (603.3d); nobody is asked.
 func TestTriggerWithoutTargetIsRemoved(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Waiting = []StackObject{{Kind: KindTrigger, Controller: 0, Owner: 0, Card: "flametongue-kavu", Source: 99}}
 	s, ev := must(t, s, Pass(0))
@@ -51,6 +54,7 @@ func TestTriggerWithoutTargetIsRemoved(t *testing.T) {
 // Passing while choosing puts the first waiting ability with its first
 // legal target; passing on an optional ability declines it (603.5).
 func TestPassingMakesTheDefaultChoices(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	put(&s, "goblin-arsonist", 0)
 	put(&s, "blood-artist", 0)
@@ -83,6 +87,7 @@ func TestPassingMakesTheDefaultChoices(t *testing.T) {
 // A player who concedes while choosing takes their triggers along; the
 // player who was to get priority gets it (800.4a).
 func TestConcedeWhileChoosingTriggers(t *testing.T) {
+	t.Parallel()
 	s := NewState(testCards(t), "A", "B", "C")
 	s.Turn = 3
 	put(&s, "perilous-myr", 1)
@@ -102,6 +107,7 @@ func TestConcedeWhileChoosingTriggers(t *testing.T) {
 // Leaves-the-battlefield abilities look back in time (603.10a): Blood
 // Artist dying together with another creature sees both deaths.
 func TestDiesTriggersLookBack(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	put(&s, "blood-artist", 0)
 	put(&s, "grizzly-bears", 1)
@@ -115,6 +121,7 @@ func TestDiesTriggersLookBack(t *testing.T) {
 
 // Destroying is dying; returning to hand is not (700.4).
 func TestDestroyDiesBounceDoesNot(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	put(&s, "perilous-myr", 1)
 	hand(&s, 0, "unsummon", "murder")
@@ -136,6 +143,7 @@ func TestDestroyDiesBounceDoesNot(t *testing.T) {
 
 // Haste, vigilance, lifelink and reach.
 func TestKeywords(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Step = DeclareAttackers
 	angel := put(&s, "serra-angel", 0)
@@ -160,6 +168,7 @@ func TestKeywords(t *testing.T) {
 // Mana abilities activated while casting must be legal; a refused cast
 // changes nothing.
 func TestManaWhileCastingChecked(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	f := put(&s, "forest", 0)
 	s.Battlefield[0].Tapped = true

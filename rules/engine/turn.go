@@ -91,11 +91,15 @@ func (g *game) nextStep() (Step, bool) {
 	return s.Step + 1, false
 }
 
+// TurnLimitRule is the rule a game ended by its turn limit cites: the turn
+// that would begin next (500.1).
+const TurnLimitRule = "500.1"
+
 // beginTurn starts the next player's turn; it is false when the turn limit ends the game.
 func (g *game) beginTurn() bool {
 	s := g.s
 	if s.TurnLimit > 0 && s.Turn >= s.TurnLimit {
-		g.emit(EvTurnLimit, -1, "500.1")
+		g.emit(EvTurnLimit, -1, TurnLimitRule)
 		s.Over, s.Winner, s.Priority, s.Pending = true, -1, -1, Choice{}
 		return false
 	}

@@ -19,6 +19,7 @@ func passRound(t *testing.T, s State) (State, []Event) {
 }
 
 func TestTurnAdvancesUntapUpkeepDraw(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Step = End
 	land := put(&s, "forest", 1)
@@ -51,6 +52,7 @@ func TestTurnAdvancesUntapUpkeepDraw(t *testing.T) {
 }
 
 func TestSkipFirstDraw(t *testing.T) {
+	t.Parallel()
 	s := NewState(testCards(t), "A", "B")
 	s.Step = Upkeep
 	s.SkipFirstDraw = true
@@ -63,6 +65,7 @@ func TestSkipFirstDraw(t *testing.T) {
 }
 
 func TestNoAttackersSkipsCombatSteps(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Step = BeginCombat
 	s, ev := passRound(t, s)
@@ -78,6 +81,7 @@ func TestNoAttackersSkipsCombatSteps(t *testing.T) {
 }
 
 func TestCombatUnblockedAndBlocked(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Step = BeginCombat
 	bears := put(&s, "grizzly-bears", 0)
@@ -122,6 +126,7 @@ func TestCombatUnblockedAndBlocked(t *testing.T) {
 }
 
 func TestFirstStrikeStepAndCrushingPain(t *testing.T) {
+	t.Parallel()
 	s := game2(t)
 	s.Step = DeclareAttackers
 	maw := put(&s, "colossal-dreadmaw", 0)

@@ -198,6 +198,11 @@ type Player struct {
 	DrewFromEmpty bool `json:"drew_from_empty,omitempty"`
 	Left          bool `json:"left,omitempty"` // the player has left the game (800.4a)
 	Lost          bool `json:"lost,omitempty"` // the player lost the game (104.3)
+	// LostBy is the rule by which the player lost, as the event that
+	// made them lose cites it: 704.5a (no life), 704.5b (drew from an
+	// empty library), 104.3a (conceded), 104.2b (an effect made another
+	// player win).
+	LostBy string `json:"lost_by,omitempty"`
 }
 
 // Permanent is an object on the battlefield.

@@ -1,13 +1,14 @@
 // Package librarytest builds what tests of the editions need without an
 // official file: our English text standing in for the official edition
 // of April 17, 2026 that every text renders, and newer editions of it in
-// which chosen rules are reworded or removed.
+// which chosen rules are reworded, added or removed.
 package librarytest
 
 import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -77,11 +78,7 @@ func Source(tb testing.TB, o library.Overrides) library.Source {
 // its path.
 func Edition(tb testing.TB, dir, date string, reword map[string]string) string {
 	tb.Helper()
-	data, err := content.FS.ReadFile("en/rules.txt")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	text := strings.Replace(string(data), Date, date, 1)
+	text := strings.Replace(Text(tb, "en"), Date, date, 1)
 	for num, words := range reword {
 		all := parse(tb, "en", []byte(text)).Rules()
 		i := slices.IndexFunc(all, func(r *rules.Rule) bool { return r.Number == num })
@@ -108,4 +105,57 @@ func Edition(tb testing.TB, dir, date string, reword map[string]string) string {
 		tb.Fatal(err)
 	}
 	return path
+}
+
+// June117_3b is 117.3b as JuneEdition words it.
+const June117_3b = "Each time a spell or ability other than a mana ability resolves, the active player receives priority afterward, unless a zeppelin is overhead."
+
+// JuneEdition writes the official edition of June 12, 2026 into dir, in
+// which only 117.3b changed (to June117_3b), and returns its path.
+func JuneEdition(tb testing.TB, dir string) string {
+	tb.Helper()
+	return Edition(tb, dir, "June 12, 2026", map[string]string{"117.3b": June117_3b})
+}
+
+// Text is a language's embedded rules text.
+func Text(tb testing.TB, lang string) string {
+	tb.Helper()
+	data, err := content.FS.ReadFile(lang + "/rules.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(data)
+}
+
+// Next is our English text (Text) English text as a newer official edition might
+// change it: dated November 13, 2026, 117.3b reworded, 117.3e added, 117.7
+// removed and a new rule 124 with a subrule. The German and Japanese texts
+// have neither 117.3e nor 124.
+func Next(tb testing.TB) string {
+	tb.Helper()
+	text := Text(tb, "en")
+	edit := func(old, new string) {
+		if !strings.Contains(text, old) {
+			tb.Fatalf("the embedded English text lacks %q", old)
+		}
+		text = strings.Replace(text, old, new, 1)
+	}
+	edit(Date, "November 13, 2026")
+	i := strings.Index(text, "\n117.3b ")
+	j := i + 1 + strings.Index(text[i+1:], "\n")
+	text = text[:i] + text[i:j] + " Zeppelins change nothing here." + text[j:]
+	edit("\n117.4. ", "\n117.3e A new subrule only the newest English edition has.\n\n117.4. ")
+	i = strings.Index(text, "\n117.7. ")
+	j = i + strings.Index(text[i:], "\n118. ")
+	text = text[:i] + text[j:]
+	return WithRule124(text, "\n124. Brand-New Rules\n\n124.1. A rule only the newest English edition has.\n\n124.1a A subrule of it, see rule 117.3e.\n")
+}
+
+// WithRule124 inserts rule, the lines of a rule 124 (which no edition
+// has) beginning with a newline, after rule 123 of an English text,
+// before the next section.
+func WithRule124(text, rule string) string {
+	at := strings.LastIndex(text, "\n123. ")
+	at += regexp.MustCompile(`\n[1-9]\. `).FindStringIndex(text[at:])[0]
+	return text[:at] + rule + text[at:]
 }

@@ -18,13 +18,14 @@ import (
 	"github.com/mtgrules/site/templates"
 )
 
-// Site holds the library with what is worked out once from it: the
-// linked paragraphs of every current book, the editions' labels, the
+// Pages builds the models of the rules' pages (rules, contents, glossary,
+// changes, history) from the library and what is worked out once from it:
+// the linked paragraphs of every current book, the editions' labels, the
 // older editions' paragraphs and the comparisons asked for so far.
-type Site struct {
+type Pages struct {
 	Lib      *library.Library
 	Cat      *locales.Catalog
-	Layout   layout.Site
+	Layout   layout.Frame
 	Examples *examples.Set // nil when none are loaded
 
 	paras  map[string]map[string]*templates.Para // lang → rule number → paragraph
@@ -40,8 +41,8 @@ type olderParas struct {
 }
 
 // New links every paragraph of the current books and labels every edition.
-func New(lib *library.Library, cat *locales.Catalog, lay layout.Site, exs *examples.Set) *Site {
-	s := &Site{Lib: lib, Cat: cat, Layout: lay, Examples: exs, paras: buildParas(lib),
+func New(lib *library.Library, cat *locales.Catalog, lay layout.Frame, exs *examples.Set) *Pages {
+	s := &Pages{Lib: lib, Cat: cat, Layout: lay, Examples: exs, paras: buildParas(lib),
 		labels: map[*rules.Book]string{}, older: map[*rules.Book]*olderParas{}}
 	for lang, eds := range lib.Editions {
 		for i, b := range eds {
@@ -57,15 +58,15 @@ func New(lib *library.Library, cat *locales.Catalog, lay layout.Site, exs *examp
 }
 
 // Book is lang's current book.
-func (s *Site) Book(lang string) *rules.Book { return s.Lib.Books[lang] }
+func (s *Pages) Book(lang string) *rules.Book { return s.Lib.Books[lang] }
 
 // EditionLabel names an edition in its language ("Edition of 14 November
 // 2025"); "" for a file without a date.
-func (s *Site) EditionLabel(b *rules.Book) string { return s.labels[b] }
+func (s *Pages) EditionLabel(b *rules.Book) string { return s.labels[b] }
 
 // EditionID is the ID that keeps a link in an older edition of lang; ""
 // for the current one.
-func (s *Site) EditionID(lang string, b *rules.Book) string {
+func (s *Pages) EditionID(lang string, b *rules.Book) string {
 	if b == s.Book(lang) {
 		return ""
 	}
@@ -73,7 +74,7 @@ func (s *Site) EditionID(lang string, b *rules.Book) string {
 }
 
 // editionParas returns the linked paragraphs of one of lang's editions.
-func (s *Site) editionParas(lang string, b *rules.Book) map[string]*templates.Para {
+func (s *Pages) editionParas(lang string, b *rules.Book) map[string]*templates.Para {
 	o, ok := s.older[b]
 	if !ok {
 		return s.paras[lang]
