@@ -21,9 +21,9 @@ import (
 	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
 	"github.com/mtgrules/site/internal/search"
+	"github.com/mtgrules/site/internal/sitetest"
 	"github.com/mtgrules/site/locales"
 	"github.com/mtgrules/site/rules"
-	"github.com/mtgrules/site/static"
 )
 
 // iksa is a made-up fourth language, xx: the row a language adds to
@@ -78,11 +78,7 @@ func TestFourthLanguageFromTestData(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ix.Close()
-	assets, err := static.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(New(Config{Library: lib, Catalog: cat, Assets: assets, Search: search.Ready(ix), Examples: exs, BaseURL: "https://rules.test"}))
+	srv := httptest.NewServer(New(Config{Library: lib, Catalog: cat, Assets: sitetest.Assets(t), Search: search.Ready(ix), Examples: exs, BaseURL: "https://rules.test"}))
 	defer srv.Close()
 	page := func(path string) response {
 		t.Helper()
