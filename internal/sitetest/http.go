@@ -4,7 +4,6 @@ import (
 	"compress/gzip"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -17,19 +16,12 @@ type Response struct {
 }
 
 // Request is a request for url with header's name, value pairs set and
-// body sent as contentType ("" for none). A url that is only a path (with
-// its query) makes a request as a server receives it (httptest.NewRequest),
-// a whole one a request for a client to send.
+// body sent as contentType ("" for none).
 func Request(tb testing.TB, method, url, contentType, body string, header ...string) *http.Request {
 	tb.Helper()
-	var req *http.Request
-	if strings.HasPrefix(url, "/") {
-		req = httptest.NewRequest(method, url, strings.NewReader(body))
-	} else {
-		var err error
-		if req, err = http.NewRequest(method, url, strings.NewReader(body)); err != nil {
-			tb.Fatal(err)
-		}
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		tb.Fatal(err)
 	}
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
@@ -38,27 +30,6 @@ func Request(tb testing.TB, method, url, contentType, body string, header ...str
 		req.Header.Set(header[i], header[i+1])
 	}
 	return req
-}
-
-// Get answers a GET of path (with its query) through h without the network.
-func Get(tb testing.TB, h http.Handler, path string, header ...string) Response {
-	tb.Helper()
-	return Serve(tb, h, Request(tb, http.MethodGet, path, "", "", header...))
-}
-
-// Post answers a POST of body as contentType to path through h without
-// the network.
-func Post(tb testing.TB, h http.Handler, path, contentType, body string, header ...string) Response {
-	tb.Helper()
-	return Serve(tb, h, Request(tb, http.MethodPost, path, contentType, body, header...))
-}
-
-// Serve answers req through h without the network.
-func Serve(tb testing.TB, h http.Handler, req *http.Request) Response {
-	tb.Helper()
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, req)
-	return read(tb, w.Result())
 }
 
 // Fetch sends req over the network without following redirects.

@@ -1,7 +1,7 @@
 // Package sitetest holds what the site's tests share, so no test package
 // copies it: the embedded content's parts, each loaded once per test
 // binary on first use (library, catalogue, assets, worked examples, search
-// index), and requests answered in process or over real HTTP. Package
+// index), and requests over real HTTP. Package
 // chromium has the browser, package librarytest the rules texts of other
 // editions. Only tests import it; tests share what it loads and never
 // change it, in parallel too.
