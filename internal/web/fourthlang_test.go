@@ -17,9 +17,11 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/examples"
 	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/library/librarytest"
 	"github.com/mtgrules/site/internal/search"
 	"github.com/mtgrules/site/internal/sitetest"
 	"github.com/mtgrules/site/locales"
@@ -194,7 +196,7 @@ func TestFourthLanguageFromTestData(t *testing.T) {
 // their English texts, as a language the test does not translate).
 func iksaContent(t *testing.T) fstest.MapFS {
 	t.Helper()
-	out := contentCopy(t, func(name string) bool {
+	out := librarytest.Copy(t, content.FS, func(name string) bool {
 		return path.Base(path.Dir(name)) != "scenarios" || path.Base(name) == iksaExample+".json"
 	})
 	for _, name := range []string{"rules.txt", "scenarios/" + iksaExample + ".json", "example-groups.json"} {

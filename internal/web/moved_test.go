@@ -1,7 +1,6 @@
 package web
 
 import (
-	"io/fs"
 	"net/http"
 	"net/url"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"github.com/mtgrules/site/content"
 	"github.com/mtgrules/site/internal/langs"
 	"github.com/mtgrules/site/internal/library"
+	"github.com/mtgrules/site/internal/library/librarytest"
 )
 
 // TestMovedGlossarySlugsRedirect: with content/terms/moved-{lang}.tsv
@@ -18,7 +18,7 @@ import (
 // another language, and an unknown slug stays 404.
 func TestMovedGlossarySlugsRedirect(t *testing.T) {
 	t.Parallel()
-	texts := contentCopy(t, func(string) bool { return true })
+	texts := librarytest.Copy(t, content.FS, nil)
 	texts["terms/moved-de.tsv"] = &fstest.MapFile{Data: []byte("# old\tnew\nvorrang\tpriorität\n")}
 	texts["terms/moved-ja.tsv"] = &fstest.MapFile{Data: []byte("優先順位\t優先権\n")}
 	lib, err := library.Load(library.Source{Langs: langs.Default, Content: texts})
@@ -44,23 +44,4 @@ func TestMovedGlossarySlugsRedirect(t *testing.T) {
 			t.Errorf("%s: %d, want 404", path, r.status)
 		}
 	}
-}
-
-// contentCopy is the embedded content's files that keep accepts, to add
-// to or change in a test.
-func contentCopy(t *testing.T, keep func(name string) bool) fstest.MapFS {
-	t.Helper()
-	out := fstest.MapFS{}
-	err := fs.WalkDir(content.FS, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !keep(name) {
-			return err
-		}
-		data, err := fs.ReadFile(content.FS, name)
-		out[name] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }

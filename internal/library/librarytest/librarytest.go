@@ -30,18 +30,7 @@ const Date = "April 17, 2026"
 // edition of April 17, 2026.
 func Content(tb testing.TB) fs.FS {
 	tb.Helper()
-	out := fstest.MapFS{}
-	err := fs.WalkDir(content.FS, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(content.FS, name)
-		out[name] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
+	out := Copy(tb, content.FS, nil)
 	texts := map[string]*rules.Book{}
 	for _, lang := range langs.Default.Codes() {
 		texts[lang] = parse(tb, lang, out[lang+"/rules.txt"].Data)
@@ -65,6 +54,25 @@ func parse(tb testing.TB, lang string, data []byte) *rules.Book {
 		tb.Fatal(err)
 	}
 	return b
+}
+
+// Copy is the files of fsys that keep accepts (nil: all), in a map a
+// test may add to or change.
+func Copy(tb testing.TB, fsys fs.FS, keep func(name string) bool) fstest.MapFS {
+	tb.Helper()
+	out := fstest.MapFS{}
+	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || keep != nil && !keep(name) {
+			return err
+		}
+		data, err := fs.ReadFile(fsys, name)
+		out[name] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
 }
 
 // Source loads the texts of Content, with the operator's files o.
