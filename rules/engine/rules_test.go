@@ -46,8 +46,8 @@ func TestZeroLifeLoses(t *testing.T) {
 	s, ev := mustAll(t, s, cast(0, "shock", PlayerTarget(1)), Pass(0), Pass(1))
 	requireEvent(t, ev, EvLoses, "704.5a")
 	requireEvent(t, ev, EvGameOver, "104.2a")
-	if !s.Over || s.Winner != 0 || s.Priority != -1 || !s.Players[1].Lost {
-		t.Fatalf("over %v winner %d", s.Over, s.Winner)
+	if !s.Over || s.Winner != 0 || s.Priority != -1 || !s.Players[1].Lost || s.Players[1].LostBy != "704.5a" {
+		t.Fatalf("over %v winner %d, lost by %q", s.Over, s.Winner, s.Players[1].LostBy)
 	}
 	if _, _, err := Apply(s, Pass(0)); reason(err) != ReasonGameOver {
 		t.Fatalf("after game over: %v", err)
@@ -63,8 +63,8 @@ func TestDrawFromEmptyLibraryLoses(t *testing.T) {
 	s.Step = Upkeep
 	s, ev := passRound(t, s)
 	requireEvent(t, ev, EvLoses, "704.5b")
-	if !s.Over || s.Winner != 1 {
-		t.Fatal("A should lose by drawing from an empty library")
+	if !s.Over || s.Winner != 1 || s.Players[0].LostBy != "704.5b" {
+		t.Fatalf("A should lose by drawing from an empty library (lost by %q)", s.Players[0].LostBy)
 	}
 }
 
@@ -177,7 +177,11 @@ func TestLeavingTheGame(t *testing.T) {
 	s, _ = mustAll(t, s, Pass(0), tapLand(1, mb), cast(1, "shock", PlayerTarget(2)))
 	// B holds priority and leaves: B's spell and permanents are gone, priority passes on.
 	s, ev := must(t, s, Action{Kind: ActConcede, Player: 1})
+	requireEvent(t, ev, EvConcede, "104.3a")
 	requireEvent(t, ev, EvLeaves, "800.4a")
+	if s.Players[1].LostBy != "104.3a" {
+		t.Errorf("B lost by %q, want 104.3a", s.Players[1].LostBy)
+	}
 	requireEvent(t, ev, EvRemovedFromStack, "800.4a")
 	requireEvent(t, ev, EvPriority, "800.4a", "117.3d")
 	if len(s.Stack) != 0 || len(s.Battlefield) != 0 || s.Priority != 2 || !s.Players[1].Left {
