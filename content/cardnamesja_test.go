@@ -13,6 +13,7 @@ import (
 // Japanese name for it. Rows whose Japanese name equals the English one
 // record cards never printed in Japanese, which keep their English name.
 func TestJapaneseRulesUsePrintedCardNames(t *testing.T) {
+	t.Parallel()
 	data, err := content.FS.ReadFile("ja/rules.txt")
 	if err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ var englishSetLists = []string{"206.3a ", "206.3b ", "206.3c "}
 // records a different printed German name for it, and on a row whose
 // German name the rules no longer use.
 func TestGermanRulesUsePrintedCardNames(t *testing.T) {
+	t.Parallel()
 	data, err := content.FS.ReadFile("de/rules.txt")
 	if err != nil {
 		t.Fatal(err)
