@@ -55,6 +55,7 @@ func noSideways(t *testing.T, ctx context.Context) bool {
 // them (chosen once the form is updated); then both players pass and
 // combat damage kills the Bears.
 func TestBrowserBuilderCombat(t *testing.T) {
+	t.Parallel()
 	ctx, fill := builderOnPhone(t)
 	fill("st", "db")
 	fill("nm0", "Ann")
@@ -95,6 +96,7 @@ func TestBrowserBuilderCombat(t *testing.T) {
 // phone, casts Shock from the pool, and sees the other {R} announced on
 // a pass and emptied as the step ends (117.3d, 500.5).
 func TestBrowserBuilderMana(t *testing.T) {
+	t.Parallel()
 	ctx, fill := builderOnPhone(t)
 	fill("h0.0", "Shock")
 	fill("m0r", "2")

@@ -94,6 +94,7 @@ func fiveMoves(set *examples.Set) (*examples.Example, []string) {
 // track is one line and nothing overflows sideways. The sandbox after five
 // moves does the same for the priority line and the stack.
 func TestBrowserFirstScreen(t *testing.T) {
+	t.Parallel()
 	ctx := chromium.Tab(t)
 	testServer(t)
 	set := testExamples(t)
@@ -145,6 +146,7 @@ func TestBrowserFirstScreen(t *testing.T) {
 // history says what each move did. Back returns to the previous position,
 // and undo goes back one move.
 func TestBrowserSandboxMoves(t *testing.T) {
+	t.Parallel()
 	ctx := chromium.Tab(t)
 	testServer(t)
 	ex, _ := testExamples(t).Get("giant-growth-answered-by-shock")
@@ -195,6 +197,7 @@ func TestBrowserSandboxMoves(t *testing.T) {
 
 // TestBrowserSandboxWithoutJavaScript: the same moves work as plain links.
 func TestBrowserSandboxWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	ctx := chromium.Tab(t)
 	noJS := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
@@ -219,6 +222,7 @@ func TestBrowserSandboxWithoutJavaScript(t *testing.T) {
 // Shock and a Mountain, B a Grizzly Bears with 1 damage; the built
 // position opens in the sandbox, where A casts Shock at the Bears.
 func TestBrowserBuilder(t *testing.T) {
+	t.Parallel()
 	ctx := chromium.Tab(t)
 	testServer(t)
 	if err := chromedp.Do(ctx, phone, chromedp.Navigate(srv.URL+"/en/play/new"), chromedp.WaitVisible(chromedp.CSS("form.builder"))); err != nil {

@@ -38,6 +38,7 @@ func js[T any](t *testing.T, ctx context.Context, expr string) T {
 // Escape closes the list, and Enter opens the chosen rule. Typing half-width
 // katakana in Japanese offers the glossary entry and the rule.
 func TestBrowserSearchCombobox(t *testing.T) {
+	t.Parallel()
 	ctx := chromium.Tab(t)
 	testServer(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/en/"), chromedp.WaitVisible(chromedp.CSS("#q"))); err != nil {

@@ -46,6 +46,7 @@ func text(t *testing.T, ctx context.Context, sel string) string {
 // and the step follow without a reload, the stack changes along the way,
 // and ← goes back.
 func TestBrowserStepsWithKeys(t *testing.T) {
+	t.Parallel()
 	ctx := chromium.Tab(t)
 	testServer(t)
 	ex := testExamples(t).List[0]
@@ -85,6 +86,7 @@ func TestBrowserStepsWithKeys(t *testing.T) {
 // TestBrowserStepsWithoutJavaScript walks the same example through its
 // links with JavaScript switched off.
 func TestBrowserStepsWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	ctx := chromium.Tab(t)
 	noJS := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})

@@ -5,8 +5,11 @@ package chromium
 
 import (
 	"context"
+	"flag"
 	"os"
 	"os/exec"
+	"runtime"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -58,10 +61,21 @@ func TabFor(t *testing.T, limit time.Duration) context.Context {
 	return tab
 }
 
-// Run runs a test binary's tests, then stops its Chromium: a package with
-// browser tests calls it from TestMain.
+// Parallel is how many tests a package with browser tests runs at once
+// unless -parallel says otherwise: a browser test mostly waits for
+// Chromium, so more of them than there are CPUs keep the CPUs busy.
+const Parallel = 4
+
+// Run runs a test binary's tests, at least Parallel at once, then stops
+// its Chromium: a package with browser tests calls it from TestMain.
 func Run(m *testing.M) int {
 	defer func() { stop() }()
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if n := flag.Lookup("test.parallel"); !given && n != nil && runtime.GOMAXPROCS(0) < Parallel {
+		n.Value.Set(strconv.Itoa(Parallel))
+	}
 	return m.Run()
 }
 
