@@ -24,6 +24,7 @@ func rank(t *testing.T, ix *Index, lang, q, key string, n int) int {
 // finds the entry in the reader's language (issue 25, 1); the hits stay
 // in the reader's language and ReadAs says what was searched.
 func TestKeywordNamesInOtherLanguages(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	for _, c := range []struct{ lang, q, readAs, want string }{
 		{"de", "trample", "Trampelschaden", "g:trampelschaden"},
@@ -67,6 +68,7 @@ func TestKeywordNamesInOtherLanguages(t *testing.T) {
 
 // TestRankingCases are the rankings issue 25 (9) found wrong.
 func TestRankingCases(t *testing.T) {
+	t.Parallel()
 	ix := fixture(t)
 	// A keyword's first subrules (what it is, what it does) before its
 	// special cases.

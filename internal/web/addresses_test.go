@@ -10,6 +10,7 @@ import (
 // TestAddressesAsTyped: glossary slugs in any case, with spaces, and
 // addresses with a trailing slash reach their page by one 301 (issue 25, 3).
 func TestAddressesAsTyped(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ path, want string }{
 		{"/de/glossary/Trampelschaden", "/de/glossary/trampelschaden"},
 		{"/en/glossary/Trample", "/en/glossary/trample"},
@@ -46,6 +47,7 @@ func TestAddressesAsTyped(t *testing.T) {
 // plain list carries an aria-label, which screen readers ignore there
 // (issue 25, 10).
 func TestHeadingsAndListLabels(t *testing.T) {
+	t.Parallel()
 	r := get(t, "/en/rules")
 	h1, h2, h3 := strings.Index(r.body, "<h1"), strings.Index(r.body, "<h2"), strings.Index(r.body, "<h3")
 	if h1 < 0 || h2 < h1 || h3 >= 0 && h3 < h2 {

@@ -48,6 +48,7 @@ func colorScheme(scheme string) chromedp.Action[chromedp.Void] {
 // example step, the sandbox and the builder, in light and in dark mode,
 // on a laptop and on a phone (issue 25, 10).
 func TestBrowserAxe(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile("testdata/axe/axe.min.js")
 	if err != nil {
 		t.Fatal(err)

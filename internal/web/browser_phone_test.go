@@ -27,6 +27,7 @@ var grantClipboard = chromedp.Func(func(ctx context.Context, tg *chromedp.Target
 // the second language, and the search count is a line of text, not a
 // coloured bar (issue 25, 7).
 func TestBrowserPhoneReader(t *testing.T) {
+	t.Parallel()
 	ctx := chromium.Tab(t)
 	testServer(t)
 	if err := chromedp.Do(ctx, phone); err != nil {
@@ -64,6 +65,7 @@ func TestBrowserPhoneReader(t *testing.T) {
 // board into view; the keyboard tip is not shown on a touch screen; a
 // library is shown only where an example has one (issue 25, 5).
 func TestBrowserPhoneExampleSteps(t *testing.T) {
+	t.Parallel()
 	ctx := chromium.Tab(t)
 	testServer(t)
 	base := srv.URL + "/en/examples/giant-growth-answered-by-shock"
@@ -108,6 +110,7 @@ func TestBrowserPhoneExampleSteps(t *testing.T) {
 // TestBrowserPhoneLinkify: on a phone, after "Add links" the result is in
 // view, and a button copies it (issue 25, 6).
 func TestBrowserPhoneLinkify(t *testing.T) {
+	t.Parallel()
 	ctx := chromium.Tab(t)
 	testServer(t)
 	if err := chromedp.Do(ctx, phone, chromedp.Navigate(srv.URL+"/de/linkify"), chromedp.WaitVisible(chromedp.CSS("#linkify-text")),

@@ -294,6 +294,7 @@ func TestExampleCardNamesAreNotLinked(t *testing.T) {
 // example under its group's heading, groups in the page's language, and
 // numbers every example once across the groups (issue 25, 8).
 func TestExamplesListIsALearningPath(t *testing.T) {
+	t.Parallel()
 	for lang, heading := range map[string]string{"en": "Priority: who may act", "de": "Priorität: wer handeln darf", "ja": "優先権：誰が行動できるか"} {
 		r := get(t, "/"+lang+"/examples")
 		if r.status != http.StatusOK {

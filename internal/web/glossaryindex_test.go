@@ -42,6 +42,7 @@ func glossaryGroups(t *testing.T, lang string) (bar []string, groups map[string]
 // with umlauts folded; Japanese by kana row in the book's reading order
 // (issue 25, 8).
 func TestGlossaryIndexByInitial(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "de", "ja"} {
 		bar, groups := glossaryGroups(t, lang)
 		n := 0
@@ -80,6 +81,7 @@ func contains(list []string, s string) bool {
 // TestBrowserGlossaryFilter: typing in the filter on a phone leaves the
 // matching terms and their letters, and says how many are shown.
 func TestBrowserGlossaryFilter(t *testing.T) {
+	t.Parallel()
 	ctx := chromium.Tab(t)
 	testServer(t)
 	if err := chromedp.Do(ctx, phone, chromedp.Navigate(srv.URL+"/de/glossary"), chromedp.WaitVisible(chromedp.CSS("#term-filter")),

@@ -18,6 +18,7 @@ import (
 // program; .ci/run installs it where npm is present, and the test skips
 // without it.
 func TestHTMLValidate(t *testing.T) {
+	t.Parallel()
 	prog := os.Getenv("HTML_VALIDATE")
 	if prog == "" {
 		t.Skip("HTML_VALIDATE is not set")

@@ -39,6 +39,7 @@ func pngSize(t *testing.T, u string) (int, int) {
 // its area in its language, for OpenGraph and X; the favicons answer; the
 // descriptions say something beyond the heading (issue 25, 11).
 func TestLinkPreviews(t *testing.T) {
+	t.Parallel()
 	testServer(t)
 	for _, c := range []struct{ path, image string }{
 		{"/en/", "og-site-en"},

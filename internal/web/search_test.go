@@ -176,6 +176,7 @@ func TestSearchUnavailableUntilIndexed(t *testing.T) {
 // it searched; the count names the query and how many have every word
 // (issue 25, 1 and 7).
 func TestSearchPageReadsOtherLanguagesNames(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ lang, readAs, count, first string }{
 		{"de", "Gesucht als „Trampelschaden“", "Treffer für „trample“", `href="/de/rules/702.19"`},
 		{"ja", "このサイトの日本語の名称「トランプル」で検索しました。", "「trample」の検索結果", `href="/ja/rules/702.19"`},

@@ -108,6 +108,7 @@ func TestSuggestHeadingsAndTerms(t *testing.T) {
 // every language completes the other languages' glossary names as its own
 // entry, the name typed beside (issue 25, 1 and 2).
 func TestSuggestInsideAndOtherLanguages(t *testing.T) {
+	t.Parallel()
 	got := suggest(t, nil, "ja", "優先")
 	if len(got) == 0 || !strings.HasPrefix(got[0], "term  優先権 ") || !slices.Contains(got, "heading 117 タイミングと優先権 /ja/rules/117") {
 		t.Errorf("ja 優先: %q", got)
