@@ -49,16 +49,14 @@ func HistoryOf(lang, num string, eds []*rules.Book, official bool, compare func(
 			break
 		}
 		from := eds[i+1]
-		c := compare(from, to)
+		c := compare(from, to).Within(num)
 		step := HistoryStep{From: from.Edition(), To: to.Edition()}
 		for _, part := range []struct {
 			kind    string
 			changes []library.Change
 		}{{"added", c.Added}, {"removed", c.Removed}, {"changed", c.Changed}} {
 			for _, ch := range part.changes {
-				if rules.Within(ch.Number, num) {
-					step.Rules = append(step.Rules, RuleChange{Number: ch.Number, Change: part.kind, Diff: diffOps(ch.Paras)})
-				}
+				step.Rules = append(step.Rules, RuleChange{Number: ch.Number, Change: part.kind, Diff: diffOps(ch.Paras)})
 			}
 		}
 		if len(step.Rules) > 0 {

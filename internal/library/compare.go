@@ -19,6 +19,24 @@ type Change struct {
 	Paras  [][]diff.Op
 }
 
+// Within is the part of c about rule and its subrules (all of c when rule
+// is "").
+func (c *Comparison) Within(rule string) *Comparison {
+	if rule == "" {
+		return c
+	}
+	keep := func(cs []Change) []Change {
+		var out []Change
+		for _, ch := range cs {
+			if rules.Within(ch.Number, rule) {
+				out = append(out, ch)
+			}
+		}
+		return out
+	}
+	return &Comparison{Added: keep(c.Added), Removed: keep(c.Removed), Changed: keep(c.Changed)}
+}
+
 // Compare diffs edition from with edition to.
 func Compare(from, to *rules.Book) *Comparison {
 	c := &Comparison{}

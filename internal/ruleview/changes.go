@@ -92,16 +92,13 @@ func (s *Pages) editionOptions(lang string, selected *rules.Book) []templates.Ed
 // Comparison is what changed from edition from to edition to of lang,
 // limited to rule (and its subrules) unless that is "".
 func (s *Pages) Comparison(lang string, from, to *rules.Book, rule string) templates.Comparison {
-	diffs := s.Compare(from, to)
+	diffs := s.Compare(from, to).Within(rule)
 	v := templates.Comparison{Heading: s.Cat.Format(lang, msg.ChangesBetween, 0, map[string]any{
 		"From": s.Lib.Langs.Get(lang).LongDate(from.Date), "To": s.Lib.Langs.Get(lang).LongDate(to.Date),
 	})}
 	view := func(cs []library.Change, in *rules.Book) []templates.Change {
 		var out []templates.Change
 		for _, ch := range cs {
-			if rule != "" && !rules.Within(ch.Number, rule) {
-				continue
-			}
 			// The rule in the edition it is from, in that edition's language.
 			href := urls.RuleIn(in.Lang, ch.Number, s.EditionID(in.Lang, in))
 			out = append(out, templates.Change{Number: ch.Number, Href: href, Paras: diffView(ch.Paras)})
